@@ -1,0 +1,42 @@
+"""The ``narrator`` command."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="narrator",
+        description="Inquisition Narrator: the narrator of Ravnica: Inquisition, in your terminal.",
+    )
+    p.add_argument("--data-dir", help="where game journals are kept (default: your user data folder)")
+    p.add_argument("--lang", choices=["en", "ru"], help="language of the narrator's voice and captions")
+    p.add_argument("--mute", action="store_true", help="start with the voice muted (captions only)")
+    p.add_argument("--new", action="store_true", help="go straight to a new game")
+    p.add_argument("--resume", metavar="JOURNAL", help="resume the game in this journal file")
+    sub = p.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="play a game from a script, without a screen")
+    play.add_argument("--script", required=True, help="the script file ('-' for standard input)")
+    play.add_argument("--journal", metavar="DIR", help="also write the game's journal into DIR")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    if args.data_dir:
+        import os
+
+        os.environ["NARRATOR_DATA_DIR"] = args.data_dir
+    if args.command == "play":
+        from narrator.play import main as play_main
+
+        return play_main(args.script, args.journal)
+    from narrator.tui.app import run
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

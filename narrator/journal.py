@@ -1,0 +1,201 @@
+"""The journal: one append-only JSON Lines file a game, the game's only record.
+
+Line 1 is a header naming the game; every later line is an event or an undo of the last
+standing event. Each line is written with one ``write`` and ``fsync``ed before ``append``
+returns, so a killed process loses nothing it was told was saved. The file is created
+readable by its owner only: it holds the Ultimate Price.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from narrator.games import get_game
+from narrator.games.base import Event, Game, Refusal
+
+MAGIC = "inquisition-narrator-journal"
+VERSION = 1
+SUFFIX = ".jsonl"
+
+
+class JournalError(Exception):
+    """A file that cannot be used as a journal; the message says why, for the screen."""
+
+
+@dataclass
+class Journal:
+    path: Path
+    game: Game
+    events: list[Event] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    state: Any = None
+    header: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.state is None:
+            self.state = self.game.initial()
+
+    # --- making and opening -------------------------------------------------------------
+    @classmethod
+    def create(cls, game_name: str, directory: Path, stem: str | None = None) -> Journal:
+        game = get_game(game_name)
+        directory.mkdir(parents=True, exist_ok=True)
+        now = _dt.datetime.now().astimezone()
+        stem = stem or f"{game_name}-{now:%Y%m%d-%H%M%S-%f}"
+        path = directory / f"{stem}{SUFFIX}"
+        header = {"journal": MAGIC, "version": VERSION, "game": game_name, "created": now.isoformat()}
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
+        try:
+            os.fchmod(fd, 0o600)  # whatever the umask
+            _write_line(fd, header)
+        finally:
+            os.close(fd)
+        _fsync_dir(directory)
+        return cls(path=path, game=game, header=header)
+
+    @classmethod
+    def open(cls, path: Path) -> Journal:
+        """Rebuild a game from its journal. A torn last line is dropped (with a warning);
+        anything else that is wrong refuses the file and leaves it untouched."""
+        path = Path(path)
+        try:
+            raw = path.read_bytes()
+        except OSError as err:
+            raise JournalError(f"Cannot read {path}: {err.strerror or err}.") from err
+        lines = raw.split(b"\n")
+        tail = lines.pop()  # b"" when the file ends with a newline, else a torn line
+        warnings: list[str] = []
+        keep = len(raw) - len(tail)
+        if not lines:
+            raise JournalError(f"{path.name} is not a narrator journal (no header line).")
+        header = _parse(lines[0], path, 1)
+        if not isinstance(header, dict) or header.get("journal") != MAGIC:
+            raise JournalError(f"{path.name} is not a narrator journal.")
+        if header.get("version") != VERSION:
+            raise JournalError(f"{path.name} is a journal of version {header.get('version')!r}; this app reads {VERSION}.")
+        try:
+            game = get_game(str(header.get("game")))
+        except KeyError:
+            raise JournalError(f"{path.name} is a journal of an unknown game {header.get('game')!r}.") from None
+        journal = cls(path=path, game=game, header=header)
+        for number, line in enumerate(lines[1:], start=2):
+            if not line.strip():
+                continue
+            record = _parse(line, path, number)
+            journal._replay(record, number)
+        if tail.strip():
+            warnings.append(
+                f"The last entry of {path.name} was cut off mid-write and has been dropped; "
+                "everything before it is kept."
+            )
+            with open(path, "r+b") as f:  # cut the torn bytes so later lines start clean
+                f.truncate(keep)
+                f.flush()
+                os.fsync(f.fileno())
+        journal.warnings = warnings
+        return journal
+
+    def _replay(self, record: Any, number: int) -> None:
+        where = f"{self.path.name} line {number}"
+        if not isinstance(record, dict):
+            raise JournalError(f"{where} is not a journal entry.")
+        if record.get("undo") is True:
+            if not self.events:
+                raise JournalError(f"{where} undoes an entry that is not there.")
+            self.events.pop()
+            self.state = _fold(self.game, self.events)
+            return
+        try:
+            event = self.game.codec.decode(record.get("event"))
+            self.state = self.game.apply(self.state, event)
+        except (ValueError, Refusal) as err:
+            raise JournalError(f"{where} cannot be replayed: {err}") from err
+        self.events.append(event)
+
+    # --- writing ------------------------------------------------------------------------
+    def append(self, event: Event) -> Any:
+        """Check ``event`` against the rules, write it to disk and fsync, then return the new
+        state. A refused event raises ``Refusal`` and writes nothing."""
+        new_state = self.game.apply(self.state, event)
+        self._write({"n": len(self.events) + 1, "event": event.to_json()})
+        self.events.append(event)
+        self.state = new_state
+        return new_state
+
+    def undo(self) -> Event | None:
+        """Take back the last standing event (recorded as an undo line). None if there is none."""
+        if not self.events:
+            return None
+        self._write({"n": len(self.events), "undo": True})
+        event = self.events.pop()
+        self.state = _fold(self.game, self.events)
+        return event
+
+    def _write(self, record: dict[str, Any]) -> None:
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
+        try:
+            _write_line(fd, record)
+        finally:
+            os.close(fd)
+
+
+def _fold(game: Game, events: list[Event]) -> Any:
+    state = game.initial()
+    for event in events:
+        state = game.apply(state, event)
+    return state
+
+
+def _parse(line: bytes, path: Path, number: int) -> Any:
+    try:
+        return json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise JournalError(f"{path.name} line {number} is not valid JSON: the file is damaged or not a journal.") from None
+
+
+def _write_line(fd: int, record: dict[str, Any]) -> None:
+    data = (json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    written = 0
+    while written < len(data):  # one write in practice; loop for a short write
+        written += os.write(fd, data[written:])
+    os.fsync(fd)
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def journals(directory: Path) -> Iterator[Path]:
+    """Journal files in ``directory``, newest first."""
+    if not directory.is_dir():
+        return iter(())
+    files = [p for p in directory.glob(f"*{SUFFIX}") if p.is_file()]
+    return iter(sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True))
+
+
+def latest_unfinished(directory: Path, is_over=None) -> tuple[Path, Journal] | None:
+    """The newest journal whose game is not over, opened; damaged files are passed over."""
+    for path in journals(directory):
+        try:
+            journal = Journal.open(path)
+        except JournalError:
+            continue
+        over = is_over(journal.state) if is_over else getattr(journal.state, "winner", None) is not None
+        if not over:
+            return path, journal
+    return None

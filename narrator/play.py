@@ -1,0 +1,66 @@
+"""``narrator play --script FILE``: play a whole game from a text script, without a screen.
+
+Prints one public line a step and the outcome; stops with exit code 2 and the refusal on
+the first entry the rules do not allow. With ``--journal DIR`` every entry is also written to
+a journal there, as the app would.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from narrator.games.base import Refusal
+from narrator.games.ravnica import GAME
+from narrator.games.ravnica.script import ScriptError, ScriptReader
+from narrator.games.ravnica.state import Step
+from narrator.games.ravnica.story import death_lines, describe
+from narrator.journal import Journal
+
+
+def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) -> int:
+    reader = ScriptReader()
+    journal = Journal.create("ravnica", journal_dir) if journal_dir else None
+    state = GAME.initial()
+    events = []
+
+    def apply(event) -> None:
+        nonlocal state
+        before = state
+        state = journal.append(event) if journal else GAME.apply(state, event)
+        events.append(event)
+        text = describe(before, event, state)
+        if text:
+            print(text, file=out)
+        if state.step is Step.ROLES and before.step is Step.REVEAL:
+            for line in death_lines(state):
+                print(line, file=out)
+
+    for number, line in enumerate(lines, start=1):
+        try:
+            if state.step is Step.SETUP and line.strip() and not ScriptReader.is_setting(line):
+                created = reader.game_created()
+                if created is not None:
+                    apply(created)
+            event = reader.event(line, state, len(events))
+            if event is not None:
+                apply(event)
+        except (Refusal, ScriptError) as err:
+            print(f"line {number}: {line.strip()}\nrefused: {err}", file=sys.stderr)
+            return 2
+    if state.step is Step.SETUP and reader.game_created() is not None:
+        apply(reader.game_created())
+    if state.winner is None:
+        print(f"The script ends before the game does (waiting at: {state.step.value}).", file=out)
+        return 1
+    return 0
+
+
+def main(script: str, journal_dir: str | None) -> int:
+    try:
+        text = sys.stdin.read() if script == "-" else Path(script).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"Cannot read the script {script}: {err}", file=sys.stderr)
+        return 2
+    return play_script(text.splitlines(), sys.stdout, Path(journal_dir) if journal_dir else None)
