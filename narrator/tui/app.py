@@ -1,0 +1,305 @@
+"""The Textual app: the narrator at the table.
+
+The app holds the game's journal; every entry goes through ``enter`` which checks it against
+the rules, writes it to disk (fsync) and only then moves the screen on.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+from textual.binding import Binding
+
+from narrator import paths
+from narrator.games.base import Event, Refusal
+from narrator.games.ravnica.state import State, Step
+from narrator.journal import Journal, JournalError, latest_unfinished
+from narrator.prompts import catalogue
+from narrator.timer import Clock, Countdown
+from narrator.tui.narration import Line, event_lines, step_lines
+from narrator.tui.speech import CaptionsOnly
+
+
+class NarratorApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "Inquisition Narrator"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("ctrl+z", "undo", "Undo", priority=True),
+        Binding("question_mark", "help", "Help"),
+        Binding("m", "mute", "Mute"),
+        Binding("v", "replay", "Replay line"),
+        Binding("f5", "retry_voice", "Retry sound", show=False),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(
+        self,
+        *,
+        data_dir: Path | None = None,
+        voice: Any = None,
+        clock: Clock = time.monotonic,
+        pace: float = 1.0,
+        language: str = "en",
+        resume: Path | None = None,
+        new: bool = False,
+        settings: Any = None,
+    ) -> None:
+        super().__init__()
+        self.data_dir = Path(data_dir) if data_dir else paths.data_dir()
+        self.voice = voice if voice is not None else CaptionsOnly(language)
+        self.clock = clock
+        self.pace = pace  # scales the opening's pauses; tests run it fast
+        self.language = getattr(self.voice, "language", language) or language
+        self.settings = settings
+        self.resume_path = resume
+        self.start_new = new
+        self.journal: Journal | None = None
+        self.countdown: Countdown | None = None
+        self.countdown_key: tuple | None = None
+        self.captions: list[str] = []
+        self.refusals: list[str] = []
+
+    # --- the game -------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.journal.state if self.journal else State()
+
+    def colour(self, letter: str | None) -> str:
+        return catalogue(self.language).colour(letter) if letter else ""
+
+    def on_mount(self) -> None:
+        notice = getattr(self.voice, "notice", None)
+        if notice:
+            self.notify(notice, title="Sound", severity="warning", timeout=8)
+        if self.resume_path is not None:
+            self.open_journal(self.resume_path)
+            return
+        from narrator.tui.home import HomeScreen
+        from narrator.tui.setup import SetupScreen
+
+        self.push_screen(HomeScreen())
+        if self.start_new:
+            self.push_screen(SetupScreen())
+
+    def unfinished(self) -> tuple[Path, Journal] | None:
+        return latest_unfinished(self.data_dir)
+
+    def open_journal(self, path: Path) -> bool:
+        try:
+            journal = Journal.open(path)
+        except JournalError as err:
+            self.notify(str(err), title="Cannot resume", severity="error", timeout=10)
+            return False
+        for warning in journal.warnings:
+            self.notify(warning, title="Journal", severity="warning", timeout=10)
+        self.journal = journal
+        self.countdown = None
+        self.route(speak=False)
+        self.caption(f"Resumed: {journal.path.name}")
+        return True
+
+    def new_game(self, created: Event) -> bool:
+        """Start a journal with the players and rulings (refused input writes no file)."""
+        from narrator.games.ravnica import GAME
+
+        try:
+            GAME.apply(State(), created)
+        except Refusal as refusal:
+            self.refuse(str(refusal), speak=False)
+            return False
+        try:
+            self.journal = Journal.create("ravnica", self.data_dir)
+        except OSError as err:
+            self.refuse(
+                f"Cannot save the game in {self.data_dir}: {err.strerror or err}.", speak=False
+            )
+            return False
+        self.countdown = None
+        return self.enter(created)
+
+    def enter(self, event: Event, speak_refusal: bool = True) -> bool:
+        """Check, save (fsync) and show one entry. A refusal changes nothing and says why."""
+        assert self.journal is not None
+        before = self.journal.state
+        try:
+            after = self.journal.append(event)
+        except Refusal as refusal:
+            self.refuse(str(refusal), speak=speak_refusal)
+            return False
+        except OSError as err:
+            self.refuse(
+                f"Could not save the entry ({err.strerror or err}); nothing was changed.",
+                speak=False,
+            )
+            return False
+        self.refusals.clear()
+        self.say_lines(event_lines(before, event, after, self.colour))
+        self.route()
+        return True
+
+    def undo_last(self) -> Event | None:
+        if not self.journal or len(self.journal.events) <= 1:
+            return None
+        try:
+            event = self.journal.undo()
+        except OSError as err:
+            self.refuse(f"Could not save the undo ({err.strerror or err}).", speak=False)
+            return None
+        self.countdown = None
+        self.route(speak=False)
+        return event
+
+    def refuse(self, message: str, speak: bool = True) -> None:
+        self.refusals.append(message)
+        self.notify(message, title="Refused", severity="error", timeout=6)
+        screen = self.screen
+        if hasattr(screen, "show_message"):
+            screen.show_message(message)
+        if speak:
+            self.voice.say("vote_refused", reason=message)
+
+    # --- screens --------------------------------------------------------------------------
+    def route(self, speak: bool = True) -> None:
+        """Show the screen of the step the game is at (the same screen is refreshed)."""
+        from narrator.tui.game import GameScreen
+        from narrator.tui.privacy import PrivacyScreen
+        from narrator.tui.setup import DealScreen
+
+        state = self.state
+        if isinstance(self.screen, PrivacyScreen):
+            self.screen.refresh_state()
+            if isinstance(self.screen, PrivacyScreen):  # it may have closed itself
+                return
+        target = DealScreen if state.step is Step.DEAL else GameScreen
+        if speak:
+            self.say_lines(step_lines(state, self.colour))
+        if isinstance(self.screen, target):
+            self.screen.refresh_state()
+        else:
+            self._show(target())
+
+    def _show(self, screen) -> None:
+        from narrator.tui.home import HomeScreen
+
+        # Keep the home screen at the bottom of the stack, one game screen above it.
+        while len(self.screen_stack) > 2 or (
+            len(self.screen_stack) == 2 and not isinstance(self.screen_stack[0], HomeScreen)
+        ):
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def go_home(self) -> None:
+        from narrator.tui.home import HomeScreen
+
+        self.journal = None
+        self.countdown = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if isinstance(self.screen_stack[-1], HomeScreen):
+            self.screen.refresh_state()
+            return
+        self.switch_screen(HomeScreen())
+
+    # --- voice and captions ---------------------------------------------------------------
+    def say_lines(self, lines: list[Line]) -> None:
+        for line in lines:
+            if line.chime:
+                self.voice.chime(line.chime, urgent=line.urgent)
+            text = self.voice.say(line.prompt_id, urgent=line.urgent, **line.params)
+            self.caption(text)
+
+    def say(self, prompt_id: str, urgent: bool = False, **params: Any) -> str:
+        text = self.voice.say(prompt_id, urgent=urgent, **params)
+        self.caption(text)
+        return text
+
+    def caption(self, text: str) -> None:
+        self.captions.append(text)
+        screen = self.screen
+        if hasattr(screen, "show_caption"):
+            screen.show_caption(text)
+
+    # --- actions --------------------------------------------------------------------------
+    def action_undo(self) -> None:
+        from narrator.games.ravnica.rules import apply
+        from narrator.games.ravnica.story import describe
+        from narrator.tui.modals import ConfirmScreen
+
+        if not self.journal or len(self.journal.events) <= 1:
+            self.notify("Nothing to undo.", severity="warning")
+            return
+        events = self.journal.events
+        before = State()
+        for e in events[:-1]:
+            before = apply(before, e)
+        what = describe(before, events[-1], self.journal.state)
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                event = self.undo_last()
+                if event is not None:
+                    self.notify(f"Undone: {what}", title="Undo")
+
+        self.push_screen(ConfirmScreen(f"Undo the last entry?\n\n{what}"), done)
+
+    def action_help(self) -> None:
+        from narrator.tui.modals import HelpScreen
+
+        self.push_screen(HelpScreen())
+
+    def action_mute(self) -> None:
+        muted = self.voice.toggle_mute()
+        self.notify("Voice muted: captions only." if muted else "Voice on.", title="Sound")
+
+    def action_replay(self) -> None:
+        self.voice.replay_last()
+        if self.captions:
+            self.caption(self.captions[-1])
+
+    def action_retry_voice(self) -> None:
+        self.voice.retry()
+        notice = getattr(self.voice, "notice", None)
+        self.notify(notice or "Sound is working.", title="Sound")
+
+    def on_unmount(self) -> None:
+        self.voice.close()
+
+
+def run(args: Any) -> int:
+    from narrator.tui.speech import open_voice
+
+    settings = None
+    warnings: list[str] = []
+    try:
+        from narrator.settings import load
+
+        settings, warnings = load()
+    except Exception:  # noqa: BLE001 - settings are a comfort, never a reason not to start
+        settings = None
+    language = args.lang or getattr(settings, "language", "en")
+    if settings is not None:
+        import dataclasses
+
+        changes = {"language": language}
+        if args.mute:
+            changes["muted"] = True
+        settings = dataclasses.replace(settings, **changes)
+    voice = open_voice(settings) if settings is not None else CaptionsOnly(language)
+    app = NarratorApp(
+        voice=voice,
+        language=language,
+        resume=Path(args.resume) if args.resume else None,
+        new=args.new,
+        settings=settings,
+    )
+    for warning in warnings:
+        app.call_later(app.notify, warning, title="Settings", severity="warning")
+    app.run()
+    return 0

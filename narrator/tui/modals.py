@@ -1,0 +1,148 @@
+"""Small screens over the game: confirm an undo, help, the game record, settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Markdown, Select, Static
+
+KEYS = [
+    ("Enter", "continue / confirm the step (count the votes, open the privacy screen, …)"),
+    ("1–9, 0", "a seat: vote for it, pick it, choose it (0 is seat 10)"),
+    ("w u b r g", "a colour: the leader card or targeting card that was turned"),
+    ("space", "pause / resume the discussion timer"),
+    ("+", "add 30 seconds to the timer"),
+    ("e", "end the discussion now and vote"),
+    ("Backspace", "take back the last vote"),
+    ("a / l", "the revealed role: Agent of Bolas / Loyalist"),
+    ("ctrl+z", "undo the last entry (asks first)"),
+    ("m", "mute / unmute the voice (captions stay)"),
+    ("v", "say the last line again"),
+    ("F5", "try the sound again"),
+    ("t", "the game record"),
+    ("?", "this help"),
+    ("ctrl+p", "command palette"),
+    ("ctrl+q", "quit (the game is saved; resume it from the home screen)"),
+]
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    BINDINGS = [("y,enter", "yes", "Yes"), ("n,escape", "no", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.question)
+            yield Static("y / Enter: yes · n / Esc: no", classes="dim")
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [("escape,question_mark,q", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        table = Table(box=None, padding=(0, 2), title="Keys")
+        table.add_column("key", style="bold")
+        table.add_column("what it does")
+        for key, what in KEYS:
+            table.add_row(key, what)
+        with Vertical(id="dialog"):
+            yield Static(table)
+            yield Static("Esc: close", classes="dim")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def record_text(app) -> str:
+    from narrator.games.ravnica.story import record_markdown
+
+    return record_markdown(app.state, list(app.journal.events)) if app.journal else ""
+
+
+def export_record(app) -> Path | None:
+    if not app.journal:
+        return None
+    path = app.journal.path.with_suffix(".md")
+    try:
+        path.write_text(record_text(app), encoding="utf-8")
+    except OSError as err:
+        app.refuse(f"Could not write {path}: {err.strerror or err}.", speak=False)
+        return None
+    return path
+
+
+class RecordScreen(Screen):
+    BINDINGS = [("escape,t,q", "close", "Close"), ("x", "export", "Export to Markdown")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="record"):
+            yield Markdown(record_text(self.app))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.app.pop_screen()
+
+    def action_export(self) -> None:
+        path = export_record(self.app)
+        if path:
+            self.notify(f"Game record written to {path}", title="Export", timeout=10)
+
+
+class SettingsScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("ctrl+s", "save", "Save", priority=True),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Settings", classes="screen-title")
+            yield Static("Language of the voice and captions")
+            yield Select(
+                [("English", "en"), ("Русский", "ru")],
+                value=getattr(self.app, "language", "en"),
+                allow_blank=False,
+                id="language",
+            )
+            yield Static(Text("ctrl+s: save · Esc: close", style="dim"))
+
+    def action_save(self) -> None:
+        language = self.query_one("#language", Select).value
+        self.app.language = language
+        if hasattr(self.app.voice, "language"):
+            try:
+                self.app.voice.language = language
+            except Exception:  # noqa: BLE001
+                pass
+        try:
+            import dataclasses
+
+            from narrator.settings import save
+
+            settings = self.app.settings
+            if settings is not None:
+                self.app.settings = dataclasses.replace(settings, language=language)
+                save(self.app.settings)
+        except Exception as err:  # noqa: BLE001
+            self.notify(f"Could not save the settings: {err}", severity="error")
+            return
+        self.notify("Settings saved.")
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

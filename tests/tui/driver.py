@@ -1,0 +1,130 @@
+"""Plays a game through the TUI with the keys a narrator would press."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from narrator.games.ravnica import events as ev
+from narrator.games.ravnica import legal_moves
+from narrator.games.ravnica.state import State, Step
+from narrator.tui.game import needs_privacy
+from narrator.tui.privacy import PrivacyScreen
+
+
+def key_of(seat: int) -> str:
+    return "0" if seat == 9 else str(seat + 1)
+
+
+async def wait_for(pilot, predicate: Callable[[], bool], tries: int = 200) -> None:
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the app never reached the expected state")
+
+
+async def setup_game(pilot, app, count: int, seed: int = 1, names: list[str] | None = None,
+                     options: dict | None = None) -> None:
+    """Fill the setup form: count, names, timers, rulings; accept the app's deal."""
+    from textual.widgets import Input, Select
+
+    from narrator.tui.setup import DealScreen, SetupScreen
+
+    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+    screen = app.screen
+    screen.query_one("#count", Input).value = str(count)
+    await pilot.pause()
+    for i, name in enumerate(names or []):
+        screen.query_one(f"#name-{i}", Input).value = name
+    screen.query_one("#seed", Input).value = str(seed)
+    for key, value in (options or {}).items():
+        widget = screen.query_one(f"#{key}")
+        widget.value = value if isinstance(widget, Select) else str(value)
+    await pilot.press("ctrl+s")
+    await wait_for(pilot, lambda: isinstance(app.screen, DealScreen))
+    await pilot.press("ctrl+s")
+    await wait_for(pilot, lambda: app.state.step is Step.OPENING)
+
+
+async def play_step(pilot, app, pick: Callable[[State, list], object]) -> None:
+    """One step of the game, by keys. ``pick`` chooses among the legal events."""
+    s = app.state
+    step = s.step
+    if step is Step.OPENING:
+        for k in "12345":
+            await pilot.press(k)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.state.step is not Step.OPENING)
+        return
+    if step is Step.TURN_LEADER_CARD:
+        if s.options.deck_mode == "physical":
+            await pilot.press(pick(s, legal_moves(s)).colour.lower())
+        else:
+            await pilot.press("enter")
+        return
+    if step in (Step.DISCUSSION, Step.FINAL_DISCUSSION):
+        await pilot.press("e")
+        return
+    if step in (Step.ELECTION, Step.FINAL_VOTE):
+        if s.ballot.complete:
+            await pilot.press("enter")
+        else:
+            voter = s.ballot.waiting[0]
+            votes = [m for m in legal_moves(s) if isinstance(m, ev.VoteCast) and m.voter == voter]
+            await pilot.press(key_of(pick(s, votes).candidate))
+        return
+    if step in (Step.ELECTION_TIE, Step.FINAL_TIE):
+        await pilot.press(key_of(pick(s, legal_moves(s)).player))
+        return
+    if needs_privacy(s):
+        await pilot.press("enter")  # open the privacy screen
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await pilot.press("enter")  # the leader alone looks
+        if app.state.step in (Step.DRAW, Step.ABLAZE_DRAW):
+            if s.options.deck_mode == "physical":
+                await pilot.press(pick(app.state, legal_moves(app.state)).colour.lower())
+            else:
+                await pilot.press("enter")
+        moves = legal_moves(app.state)
+        target = pick(app.state, moves)
+        await pilot.press(key_of(target.player))
+        await pilot.press("enter")  # the cleared page
+        await wait_for(pilot, lambda: not isinstance(app.screen, PrivacyScreen))
+        return
+    if step is Step.DRAW:  # Blue, in public
+        if s.options.deck_mode == "physical":
+            await pilot.press(pick(s, legal_moves(s)).colour.lower())
+        else:
+            await pilot.press("enter")
+        return
+    if step is Step.CHOOSE:
+        await pilot.press(key_of(pick(s, legal_moves(s)).player))
+        return
+    if step in (Step.ABILITY, Step.REVEAL):
+        await pilot.press("enter")
+        return
+    if step is Step.ROLES:
+        missing = [p for p in s.dead() if s.role_of(p) is None]
+        if not missing:
+            await pilot.press("enter")
+            return
+        roles = [m for m in legal_moves(s) if isinstance(m, ev.RoleRevealed) and m.player == missing[0]]
+        role = pick(s, roles).role
+        await pilot.press("a" if role == "agents" else "l")
+        return
+    raise AssertionError(f"no key for {step}")
+
+
+def random_picker(seed: int) -> Callable[[State, list], object]:
+    rng = random.Random(seed)
+    return lambda s, moves: rng.choice(moves)
+
+
+async def play_to_end(pilot, app, pick, limit: int = 400) -> None:
+    for _ in range(limit):
+        if app.state.step is Step.OVER:
+            return
+        await play_step(pilot, app, pick)
+        await pilot.pause()
+    raise AssertionError(f"the game did not end; at {app.state.step}")
