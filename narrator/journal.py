@@ -49,7 +49,12 @@ class Journal:
         now = _dt.datetime.now().astimezone()
         stem = stem or f"{game_name}-{now:%Y%m%d-%H%M%S-%f}"
         path = directory / f"{stem}{SUFFIX}"
-        header = {"journal": MAGIC, "version": VERSION, "game": game_name, "created": now.isoformat()}
+        header = {
+            "journal": MAGIC,
+            "version": VERSION,
+            "game": game_name,
+            "created": now.isoformat(),
+        }
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
         try:
             os.fchmod(fd, 0o600)  # whatever the umask
@@ -78,11 +83,15 @@ class Journal:
         if not isinstance(header, dict) or header.get("journal") != MAGIC:
             raise JournalError(f"{path.name} is not a narrator journal.")
         if header.get("version") != VERSION:
-            raise JournalError(f"{path.name} is a journal of version {header.get('version')!r}; this app reads {VERSION}.")
+            raise JournalError(
+                f"{path.name} is a journal of version {header.get('version')!r}; this app reads {VERSION}."
+            )
         try:
             game = get_game(str(header.get("game")))
         except KeyError:
-            raise JournalError(f"{path.name} is a journal of an unknown game {header.get('game')!r}.") from None
+            raise JournalError(
+                f"{path.name} is a journal of an unknown game {header.get('game')!r}."
+            ) from None
         journal = cls(path=path, game=game, header=header)
         for number, line in enumerate(lines[1:], start=2):
             if not line.strip():
@@ -156,7 +165,9 @@ def _parse(line: bytes, path: Path, number: int) -> Any:
     try:
         return json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise JournalError(f"{path.name} line {number} is not valid JSON: the file is damaged or not a journal.") from None
+        raise JournalError(
+            f"{path.name} line {number} is not valid JSON: the file is damaged or not a journal."
+        ) from None
 
 
 def _write_line(fd: int, record: dict[str, Any]) -> None:
@@ -195,7 +206,11 @@ def latest_unfinished(directory: Path, is_over=None) -> tuple[Path, Journal] | N
             journal = Journal.open(path)
         except JournalError:
             continue
-        over = is_over(journal.state) if is_over else getattr(journal.state, "winner", None) is not None
+        over = (
+            is_over(journal.state)
+            if is_over
+            else getattr(journal.state, "winner", None) is not None
+        )
         if not over:
             return path, journal
     return None

@@ -13,7 +13,7 @@ from typing import TextIO
 
 from narrator.games.base import Refusal
 from narrator.games.ravnica import GAME
-from narrator.games.ravnica.script import ScriptError, ScriptReader
+from narrator.games.ravnica.script import ScriptReader
 from narrator.games.ravnica.state import Step
 from narrator.games.ravnica.story import death_lines, describe
 from narrator.journal import Journal
@@ -37,24 +37,43 @@ def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) 
             for line in death_lines(state):
                 print(line, file=out)
 
+    def refused(number: int, line: str, err: Exception) -> int:
+        print(f"line {number}: {line.strip()}\nrefused: {err}", file=sys.stderr)
+        return 2
+
+    players_line = (0, "")  # a refused set-up is reported at the players line
     for number, line in enumerate(lines, start=1):
         try:
-            if state.step is Step.SETUP and line.strip() and not ScriptReader.is_setting(line):
+            if state.step is Step.SETUP and ScriptReader.is_setting(line):
+                if line.split("#", 1)[0].split()[0].lower() == "players":
+                    players_line = (number, line)
+            elif state.step is Step.SETUP and _is_entry(line):
                 created = reader.game_created()
                 if created is not None:
-                    apply(created)
+                    try:
+                        apply(created)
+                    except Refusal as err:
+                        return refused(*players_line, err)
             event = reader.event(line, state, len(events))
             if event is not None:
                 apply(event)
-        except (Refusal, ScriptError) as err:
-            print(f"line {number}: {line.strip()}\nrefused: {err}", file=sys.stderr)
-            return 2
+        except (Refusal, ValueError) as err:  # ScriptError, and a bad number or quote
+            return refused(number, line, err)
     if state.step is Step.SETUP and reader.game_created() is not None:
-        apply(reader.game_created())
+        try:
+            apply(reader.game_created())
+        except (Refusal, ValueError) as err:
+            return refused(*players_line, err)
     if state.winner is None:
         print(f"The script ends before the game does (waiting at: {state.step.value}).", file=out)
         return 1
     return 0
+
+
+def _is_entry(line: str) -> bool:
+    """Not blank and not only a comment (a comment between settings must not end them)."""
+    text = line.strip()
+    return text.startswith("{") or bool(text.split("#", 1)[0].strip())
 
 
 def main(script: str, journal_dir: str | None) -> int:

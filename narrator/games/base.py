@@ -53,7 +53,7 @@ class EventCodec:
         self.types: dict[str, type[Event]] = {t.type: t for t in event_types}
 
     def decode(self, data: Mapping[str, Any]) -> Event:
-        if not isinstance(data, Mapping) or "type" not in data:
+        if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
             raise ValueError("an event must be an object with a 'type'")
         cls = self.types.get(data["type"])
         if cls is None:

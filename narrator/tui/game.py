@@ -76,20 +76,27 @@ class GameScreen(Screen):
     # --- drawing --------------------------------------------------------------------------
     def refresh_state(self) -> None:
         s = self.app.state
-        for c in COLOURS:
-            self.remove_class(f"colour-{c}")
-        if s.round_colour and s.step not in (Step.OVER,):
-            self.add_class(f"colour-{s.round_colour}")
+        theme = f"colour-{s.round_colour}" if s.round_colour and s.step is not Step.OVER else None
+        for c in COLOURS:  # change classes only when the colour changes: restyling is costly
+            if f"colour-{c}" != theme and self.has_class(f"colour-{c}"):
+                self.remove_class(f"colour-{c}")
+        if theme and not self.has_class(theme):
+            self.add_class(theme)
         self.query_one("#banner", Static).update(self.banner(s))
         self.query_one(TableView).show(s)
         self.ensure_countdown(s)
-        self.query_one("#clock-row").display = s.step in TIMER_STEPS
+        row = self.query_one("#clock-row")
+        if row.display != (s.step in TIMER_STEPS):
+            row.display = s.step in TIMER_STEPS
         title, body = self.describe(s)
         self.query_one("#step-title", Static).update(title)
         self.query_one("#step-body", Static).update(body)
         if not self.app.refusals:
             self.show_message("")
-        self.refresh_bindings()
+        keys = (s.step, bool(s.ballot and s.ballot.votes), self.opening_running)
+        if keys != getattr(self, "_keys_shown", None):  # the Footer is rebuilt: only on change
+            self._keys_shown = keys
+            self.refresh_bindings()
         self.tick()
 
     def banner(self, s: State) -> Text:
@@ -169,10 +176,7 @@ class GameScreen(Screen):
             if physical:
                 return Text(
                     f"Blue leader {leader_name} draws and shows a targeting card", style="bold"
-                ), Text(
-                    "Press the colour of the card: w u b r g\n"
-                    f"Cards left: {', '.join(COLOUR_NAMES[c] for c in s.targeting_cards_left())}"
-                )
+                ), Text("Press the colour of the card: w u b r g")
             return Text(f"Blue leader {leader_name} draws", style="bold"), Text(
                 "Enter: the app draws and shows the card."
             )
@@ -293,7 +297,9 @@ class GameScreen(Screen):
         left = countdown.remaining()
         self.query_one("#clock", Digits).update(mmss(left))
         self.query_one("#progress", ProgressBar).update(progress=1000 * countdown.fraction_left())
-        self.query_one("#clock", Digits).set_class(not countdown.running, "paused")
+        clock = self.query_one("#clock", Digits)
+        if clock.has_class("paused") == countdown.running:
+            clock.set_class(not countdown.running, "paused")
         if countdown.total > 30 and left <= 30 and "30" not in self.warned:
             self.warned.add("30")
             self.app.voice.chime("warning_30s")
@@ -338,7 +344,7 @@ class GameScreen(Screen):
                 s.step is Step.DRAW and s.round_colour == "U" and s.options.deck_mode == "physical"
             ):
                 event.stop()
-                self.app.enter(ev.TargetDrawn(key.upper()))
+                self.app.enter(ev.TargetDrawn(key.upper()), speak_refusal=False)
 
     def seat_pressed(self, s: State, seat: int) -> None:
         if s.step is Step.OPENING and not self.opening_running:

@@ -24,8 +24,14 @@ async def wait_for(pilot, predicate: Callable[[], bool], tries: int = 200) -> No
     raise AssertionError("the app never reached the expected state")
 
 
-async def setup_game(pilot, app, count: int, seed: int = 1, names: list[str] | None = None,
-                     options: dict | None = None) -> None:
+async def setup_game(
+    pilot,
+    app,
+    count: int,
+    seed: int = 1,
+    names: list[str] | None = None,
+    options: dict | None = None,
+) -> None:
     """Fill the setup form: count, names, timers, rulings; accept the app's deal."""
     from textual.widgets import Input, Select
 
@@ -109,7 +115,9 @@ async def play_step(pilot, app, pick: Callable[[State, list], object]) -> None:
         if not missing:
             await pilot.press("enter")
             return
-        roles = [m for m in legal_moves(s) if isinstance(m, ev.RoleRevealed) and m.player == missing[0]]
+        roles = [
+            m for m in legal_moves(s) if isinstance(m, ev.RoleRevealed) and m.player == missing[0]
+        ]
         role = pick(s, roles).role
         await pilot.press("a" if role == "agents" else "l")
         return
@@ -126,5 +134,30 @@ async def play_to_end(pilot, app, pick, limit: int = 400) -> None:
         if app.state.step is Step.OVER:
             return
         await play_step(pilot, app, pick)
-        await pilot.pause()
     raise AssertionError(f"the game did not end; at {app.state.step}")
+
+
+def screen_text(app) -> str:
+    """Everything the terminal shows now, as plain text (toasts included)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def tie_planner(state: State, moves: list) -> object:
+    """Votes that force ties: split every election and every final vote evenly; prefer a
+    candidate who already leads (double leaders); otherwise the first legal move."""
+    s = state
+    if moves and isinstance(moves[0], ev.VoteCast) and s.ballot is not None:
+        b = s.ballot
+        voter = moves[0].voter
+        index = b.voters.index(voter)
+        if b.stage.value == "leaders":  # everyone for a different player: all tied (R27a next)
+            want = b.candidates[(index + 1) % len(b.candidates)]
+        elif s.round == 1 or b.stage.value in ("voteoff", "non_leaders", "revote"):
+            want = b.candidates[index % min(2, len(b.candidates))]
+        else:
+            leading = [c for c in b.candidates if s.colours_led_by(c)]
+            want = leading[0] if leading else b.candidates[0]
+        for m in moves:
+            if m.candidate == want:
+                return m
+    return moves[0]

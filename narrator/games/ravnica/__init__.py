@@ -15,4 +15,14 @@ GAME = GameModule(
     legal_moves=legal_moves,
 )
 
-__all__ = ["GAME", "CODEC", "EVENT_TYPES", "Options", "State", "Step", "apply", "check", "legal_moves"]
+__all__ = [
+    "GAME",
+    "CODEC",
+    "EVENT_TYPES",
+    "Options",
+    "State",
+    "Step",
+    "apply",
+    "check",
+    "legal_moves",
+]

@@ -6,6 +6,7 @@ message for the table and the id of the rule that refuses it; the state is left 
 
 from __future__ import annotations
 
+import typing
 import unicodedata
 from dataclasses import replace
 
@@ -29,6 +30,12 @@ OPTION_BOUNDS = {
     "opening_pause": (1, 120),
     "round_seconds": (10, 3600),
     "final_seconds": (10, 3600),
+}
+
+OPTION_CHOICES = {  # the ⚖ rulings that are a choice, and the rule each belongs to
+    "deck_mode": (typing.get_args(ev.DeckMode), "R9"),
+    "election_tie": (typing.get_args(ev.ElectionTie), "R15"),
+    "final_tie": (typing.get_args(ev.FinalTie), "R27c"),
 }
 
 STEP_WANTS = {
@@ -85,9 +92,7 @@ def _of_colour(state: State, seat: int, colour: str, rule: str) -> None:
     if not state.is_of(seat, colour):
         guild = state.guilds[seat]
         have = "/".join(colour_name(c) for c in GUILDS[guild])
-        raise Refusal(
-            f"{name(state, seat)} is not {colour_name(colour)}: {guild} is {have}.", rule
-        )
+        raise Refusal(f"{name(state, seat)} is not {colour_name(colour)}: {guild} is {have}.", rule)
 
 
 def clean_name(raw: str) -> str:
@@ -116,6 +121,9 @@ def _game_created(state: State, e: ev.GameCreated) -> State:
         if key in seen:
             raise Refusal(f"Seats {seen[key] + 1} and {i + 1} are both called {p!r}.")
         seen[key] = i
+    for option, (choices, rule) in OPTION_CHOICES.items():
+        if getattr(e.options, option) not in choices:
+            raise Refusal(f"{option.replace('_', ' ')} must be one of: {', '.join(choices)}.", rule)
     for option, (low, high) in OPTION_BOUNDS.items():
         value = getattr(e.options, option)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -169,7 +177,9 @@ def _vote_cast(state: State, e: ev.VoteCast) -> State:
     candidate = _seat(state, e.candidate)
     if voter not in ballot.voters:
         if ballot.stage is Stage.NON_LEADERS:
-            raise Refusal(f"{name(state, voter)} leads a colour: only non-leaders vote now.", "R27b")
+            raise Refusal(
+                f"{name(state, voter)} leads a colour: only non-leaders vote now.", "R27b"
+            )
         raise Refusal(f"{name(state, voter)} leads no colour: only the leaders vote now.", "R27")
     earlier = ballot.vote_of(voter)
     if earlier is not None:
@@ -213,9 +223,7 @@ def _result(state: State, ballot: Ballot, winner: int | None, by: str, reason: s
 
 
 def _guild_order_reason(state: State, tied: tuple[int, ...], winner: int) -> str:
-    return (
-        f"tied: {names(state, tied)}; {state.guilds[winner]} comes first in the guild order"
-    )
+    return f"tied: {names(state, tied)}; {state.guilds[winner]} comes first in the guild order"
 
 
 def _count_election(state: State, ballot: Ballot) -> State:
@@ -231,7 +239,10 @@ def _count_election(state: State, ballot: Ballot) -> State:
         return replace(state, step=Step.ELECTION_TIE)
     # R15 ⚖ default, and a re-vote that tied again
     winner = state.first_in_guild_order(tied)
-    return _elect(state, _result(state, ballot, winner, "guild_order", _guild_order_reason(state, tied, winner)))
+    return _elect(
+        state,
+        _result(state, ballot, winner, "guild_order", _guild_order_reason(state, tied, winner)),
+    )
 
 
 def _elect(state: State, result: BallotResult) -> State:
@@ -256,17 +267,27 @@ def _tie_broken(state: State, e: ev.TieBroken) -> State:
     if player not in tied:
         rule = "R15" if state.step is Step.ELECTION_TIE else "R27c"
         raise Refusal(f"Pick one of the tied players: {names(state, tied)}.", rule)
-    result = _result(state, ballot, player, "narrator", f"tied: {names(state, tied)}; the narrator picked")
+    result = _result(
+        state, ballot, player, "narrator", f"tied: {names(state, tied)}; the narrator picked"
+    )
     if state.step is Step.ELECTION_TIE:
         return _elect(state, result)
-    return replace(state, step=Step.REVEAL, ballot=None, voted_out=player, results=state.results + (result,))
+    return replace(
+        state, step=Step.REVEAL, ballot=None, voted_out=player, results=state.results + (result,)
+    )
 
 
 def _count_final(state: State, ballot: Ballot) -> State:
     tied = ballot.most_voted()
     if len(tied) == 1:  # R27
         result = _result(state, ballot, tied[0], "majority", "most votes")
-        return replace(state, step=Step.REVEAL, ballot=None, voted_out=tied[0], results=state.results + (result,))
+        return replace(
+            state,
+            step=Step.REVEAL,
+            ballot=None,
+            voted_out=tied[0],
+            results=state.results + (result,),
+        )
     nxt: Ballot | None = None
     if ballot.stage is Stage.LEADERS:  # R27a: a vote-off among the tied, by the same leaders
         nxt = Ballot(Stage.VOTEOFF, ballot.voters, tied)
@@ -281,22 +302,25 @@ def _count_final(state: State, ballot: Ballot) -> State:
     if rule == "narrator":
         return replace(state, step=Step.FINAL_TIE)
     if rule == "nobody":
-        result = _result(state, ballot, None, "nobody", f"tied: {names(state, tied)}; nobody dies by vote")
-        return replace(state, step=Step.REVEAL, ballot=None, voted_out=None, results=state.results + (result,))
+        result = _result(
+            state, ballot, None, "nobody", f"tied: {names(state, tied)}; nobody dies by vote"
+        )
+        return replace(
+            state, step=Step.REVEAL, ballot=None, voted_out=None, results=state.results + (result,)
+        )
     winner = state.first_in_guild_order(tied)
     result = _result(state, ballot, winner, "guild_order", _guild_order_reason(state, tied, winner))
-    return replace(state, step=Step.REVEAL, ballot=None, voted_out=winner, results=state.results + (result,))
+    return replace(
+        state, step=Step.REVEAL, ballot=None, voted_out=winner, results=state.results + (result,)
+    )
 
 
 def _target_drawn(state: State, e: ev.TargetDrawn) -> State:
     colour = _colour(e.colour)
     left = state.targeting_cards_left()
     if colour not in left:
-        raise Refusal(
-            f"The {colour_name(colour)} targeting card was already drawn; left: "
-            f"{', '.join(colour_name(c) for c in left)}.",
-            "R18",
-        )
+        # Which cards are left is not said: it would tell the secret draws (R18 ⚖).
+        raise Refusal(f"The {colour_name(colour)} targeting card is no longer in the deck.", "R18")
     if state.step is Step.ABLAZE_DRAW:
         draw = Draw(by="R", colour=colour, secret=True)  # R22
         return replace(state, step=Step.ABLAZE_GIVE, draws=state.draws + (draw,))
@@ -361,10 +385,14 @@ def _role_revealed(state: State, e: ev.RoleRevealed) -> State:
     agents = sum(1 for r in roles.values() if r == AGENTS)
     loyalists = len(roles) - agents
     if agents > agents_for(state.count):
-        raise Refusal(f"There are only {agents_for(state.count)} Agents of Bolas at {state.count} players.", "R5")
+        raise Refusal(
+            f"There are only {agents_for(state.count)} Agents of Bolas at {state.count} players.",
+            "R5",
+        )
     if loyalists > state.count - agents_for(state.count):
         raise Refusal(
-            f"There are only {state.count - agents_for(state.count)} Loyalists at {state.count} players.", "R5"
+            f"There are only {state.count - agents_for(state.count)} Loyalists at {state.count} players.",
+            "R5",
         )
     return replace(state, roles=tuple(sorted(roles.items())))
 
@@ -372,7 +400,9 @@ def _role_revealed(state: State, e: ev.RoleRevealed) -> State:
 def _roles_confirmed(state: State, e: ev.RolesConfirmed) -> State:
     missing = [s for s in state.dead() if state.role_of(s) is None]
     if missing:
-        raise Refusal(f"Key in the role of every dead player first: {names(state, missing)}.", "R30")
+        raise Refusal(
+            f"Key in the role of every dead player first: {names(state, missing)}.", "R30"
+        )
     return replace(state, step=Step.OVER, winner=state.decide_winner())  # R31
 
 

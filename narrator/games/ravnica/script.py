@@ -78,7 +78,10 @@ class ScriptReader:
                 return ev.CODEC.decode(json.loads(text))
             except (json.JSONDecodeError, ValueError) as err:
                 raise ScriptError(f"not an event: {err}") from None
-        words = shlex.split(text)
+        try:
+            words = shlex.split(text)
+        except ValueError as err:  # e.g. an unclosed quotation
+            raise ScriptError(str(err)) from None
         verb, args = words[0].lower(), words[1:]
         if verb == "players":
             self.players = tuple(args)
@@ -89,7 +92,10 @@ class ScriptReader:
                 self.options[key] = int(value) if value.isdigit() else value
             return None
         if verb == "seed":
-            self.seed = int(args[0])
+            word = _one(args, verb)
+            if not word.isdigit():
+                raise ScriptError(f"the seed must be a whole number, not {word!r}")
+            self.seed = int(word)
             return None
         if verb == "guilds":
             if args == ["deal"]:
@@ -99,7 +105,9 @@ class ScriptReader:
             return ev.OpeningDone()
         if verb == "leader":
             if args == ["draw"]:
-                return ev.LeaderCardTurned(app_rng(state, position).choice(state.leader_cards_left()))
+                return ev.LeaderCardTurned(
+                    app_rng(state, position).choice(state.leader_cards_left())
+                )
             return ev.LeaderCardTurned(_one(args, verb).upper())
         if verb == "end":
             return ev.DiscussionEnded()
@@ -131,7 +139,12 @@ class ScriptReader:
         if verb == "role":
             if len(args) != 2:
                 raise ScriptError("role takes a player and agent/loyalist")
-            role = {"agent": AGENTS, "agents": AGENTS, "loyalist": LOYALISTS, "loyalists": LOYALISTS}
+            role = {
+                "agent": AGENTS,
+                "agents": AGENTS,
+                "loyalist": LOYALISTS,
+                "loyalists": LOYALISTS,
+            }
             if args[1].lower() not in role:
                 raise ScriptError(f"{args[1]!r} is not a role: agent or loyalist")
             return ev.RoleRevealed(seat_of(state, args[0]), role[args[1].lower()])
@@ -144,7 +157,9 @@ class ScriptReader:
         if self.players is None:
             return None
         try:
-            options = ev.CODEC.decode({"type": "game_created", "players": [], "options": self.options}).options
+            options = ev.CODEC.decode(
+                {"type": "game_created", "players": [], "options": self.options}
+            ).options
         except ValueError as err:
             raise ScriptError(str(err)) from None
         return ev.GameCreated(self.players, options, self.seed)

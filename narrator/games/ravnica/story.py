@@ -47,7 +47,11 @@ def describe(before: State, event: Event, after: State) -> str:
     if isinstance(event, ev.VotesClosed | ev.TieBroken):
         if len(s.results) > len(before.results):
             return result_line(s, s.results[-1])
-        return "Tied: the narrator picks among " + ", ".join(s.players[p] for p in before.ballot.most_voted()) + "."
+        return (
+            "Tied: the narrator picks among "
+            + ", ".join(s.players[p] for p in before.ballot.most_voted())
+            + "."
+        )
     if isinstance(event, ev.TargetDrawn):
         draw = s.draws[-1]
         if draw.secret:
@@ -63,7 +67,11 @@ def describe(before: State, event: Event, after: State) -> str:
     if isinstance(event, ev.AblazeGiven):
         return f"Ablaze goes to {who(s, event.player)}."
     if isinstance(event, ev.UltimatePriceRevealed):
-        return f"The Ultimate Price was {who(s, s.ultimate_price)}." if s.ultimate_price is not None else ""
+        return (
+            f"The Ultimate Price was {who(s, s.ultimate_price)}."
+            if s.ultimate_price is not None
+            else ""
+        )
     if isinstance(event, ev.RoleRevealed):
         return f"{s.players[event.player]} was {ROLE_NAMES[event.role]}."
     if isinstance(event, ev.RolesConfirmed):
@@ -101,7 +109,10 @@ def winner_line(s: State) -> str:
 
 
 def death_lines(s: State) -> list[str]:
-    return [f"{who(s, seat)} dies: {', '.join(CAUSES[c] for c in causes)}." for seat, causes in s.deaths()]
+    return [
+        f"{who(s, seat)} dies: {', '.join(CAUSES[c] for c in causes)}."
+        for seat, causes in s.deaths()
+    ]
 
 
 def record_markdown(s: State, events: list[Event]) -> str:

@@ -62,7 +62,9 @@ def check_player_count(count: int) -> None:
             f"Ravnica: Inquisition needs at least {MIN_PLAYERS} players, not {count}.", "R4"
         )
     if count > MAX_PLAYERS:
-        raise Refusal(f"Ravnica: Inquisition takes at most {MAX_PLAYERS} players, not {count}.", "R4")
+        raise Refusal(
+            f"Ravnica: Inquisition takes at most {MAX_PLAYERS} players, not {count}.", "R4"
+        )
 
 
 def agents_for(count: int) -> int:
