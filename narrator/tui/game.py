@@ -262,9 +262,12 @@ class GameScreen(Screen):
         return None
 
     def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(Text(text, style="bold red") if text else "")
+        if self.is_mounted:
+            self.query_one("#message", Static).update(Text(text, style="bold red") if text else "")
 
     def show_caption(self, text: str) -> None:
+        if not self.is_mounted:
+            return  # on_mount shows the last caption
         self.query_one("#caption", Static).update(Text(f"🔊 {text}"))
         if self.opening_running:
             title, body = self.describe(self.app.state)

@@ -24,6 +24,19 @@ from narrator.games.ravnica.tables import (
 )
 from narrator.tui.widgets import pips
 
+
+class CInput(Input):
+    """A one-line input, so the whole form fits a laptop's terminal."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, compact=True, **kwargs)
+
+
+class CSelect(Select):
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, compact=True, **kwargs)
+
+
 ELECTION_TIES = [
     ("Guild order decides (Azorius first)", "guild_order"),
     ("Re-vote among the tied", "revote"),
@@ -49,13 +62,13 @@ class SetupScreen(Screen):
             yield Static("New game — Ravnica: Inquisition", classes="screen-title")
             with Horizontal(classes="field"):
                 yield Label("Players (5–10)")
-                yield Input("5", id="count", restrict=r"[0-9]*", max_length=2)
+                yield CInput("5", id="count", restrict=r"[0-9]*", max_length=2)
             yield Static(id="roles-line")
             yield Label("Names in seat order (blank: Seat 1, Seat 2, …)")
             yield Vertical(id="names")
             with Horizontal(classes="field"):
                 yield Label("Guild deal (R6)")
-                yield Select(
+                yield CSelect(
                     [("The app deals", "app"), ("Key in the deal at the table", "physical")],
                     value="app",
                     allow_blank=False,
@@ -63,7 +76,7 @@ class SetupScreen(Screen):
                 )
             with Horizontal(classes="field"):
                 yield Label("Leader & targeting decks (R9)")
-                yield Select(
+                yield CSelect(
                     [
                         ("Physical cards: key in what was turned", "physical"),
                         ("The app shuffles and draws", "app"),
@@ -74,24 +87,24 @@ class SetupScreen(Screen):
                 )
             with Horizontal(classes="field"):
                 yield Label("Colour round (s)")
-                yield Input("120", id="round_seconds", restrict=r"[0-9]*", max_length=4)
+                yield CInput("120", id="round_seconds", restrict=r"[0-9]*", max_length=4)
             with Horizontal(classes="field"):
                 yield Label("Final discussion (s)")
-                yield Input("300", id="final_seconds", restrict=r"[0-9]*", max_length=4)
+                yield CInput("300", id="final_seconds", restrict=r"[0-9]*", max_length=4)
             with Horizontal(classes="field"):
                 yield Label("Opening pause (s)")
-                yield Input("10", id="opening_pause", restrict=r"[0-9]*", max_length=3)
+                yield CInput("10", id="opening_pause", restrict=r"[0-9]*", max_length=3)
             with Horizontal(classes="field"):
                 yield Label("Tied leader election (R15)")
-                yield Select(
+                yield CSelect(
                     ELECTION_TIES, value="guild_order", allow_blank=False, id="election_tie"
                 )
             with Horizontal(classes="field"):
                 yield Label("Tie after R27b (R27c)")
-                yield Select(FINAL_TIES, value="guild_order", allow_blank=False, id="final_tie")
+                yield CSelect(FINAL_TIES, value="guild_order", allow_blank=False, id="final_tie")
             with Horizontal(classes="field"):
                 yield Label("Seed")
-                yield Input(
+                yield CInput(
                     str(random.SystemRandom().randrange(1, 10**6)),
                     id="seed",
                     restrict=r"[0-9]*",
@@ -116,7 +129,7 @@ class SetupScreen(Screen):
         for extra in fields[count:]:
             extra.remove()
         box.mount_all(
-            Input(placeholder=f"Seat {i + 1}", id=f"name-{i}", max_length=40)
+            CInput(placeholder=f"Seat {i + 1}", id=f"name-{i}", max_length=40)
             for i in range(len(fields), count)
         )
         roles = self.query_one("#roles-line", Static)
@@ -236,7 +249,7 @@ class DealScreen(Screen):
                     box.mount(
                         Horizontal(
                             Label(f"{seat + 1}. {name}"),
-                            Select(options, id=f"guild-{seat}", prompt="guild…"),
+                            CSelect(options, id=f"guild-{seat}", prompt="guild…"),
                             classes="field",
                         )
                     )

@@ -19,9 +19,10 @@ PIP_STYLE = {
 
 
 def pips(colours) -> Text:
+    """Coloured dots with the colour letters (legible without colour too)."""
     text = Text()
     for c in colours:
-        text.append("●", style=PIP_STYLE[c])
+        text.append("●" + c, style=PIP_STYLE[c])
     return text
 
 
@@ -37,8 +38,8 @@ class TableView(Static):
         table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
         table.add_column("#", justify="right", style="dim", width=2)
         table.add_column("player", ratio=3, no_wrap=True, overflow="ellipsis")
-        table.add_column("guild", ratio=2, no_wrap=True, overflow="ellipsis")
-        table.add_column("", width=2)
+        table.add_column("guild", min_width=8, no_wrap=True, overflow="ellipsis")
+        table.add_column("", width=4)
         table.add_column("leads", ratio=2, no_wrap=True)
         table.add_column("", ratio=2, no_wrap=True)
         candidates = set(s.ballot.candidates) if s.ballot else set()
