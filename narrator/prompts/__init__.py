@@ -67,7 +67,9 @@ def placeholders(template: str) -> frozenset[str]:
         if conversion:
             raise ValueError(f"placeholder {{{field}!{conversion}}}: conversions are not allowed")
         if spec and "|" not in spec:
-            raise ValueError(f"placeholder {{{field}:{spec}}}: only plural forms a|b|c may follow ':'")
+            raise ValueError(
+                f"placeholder {{{field}:{spec}}}: only plural forms a|b|c may follow ':'"
+            )
         names.add(field)
     return frozenset(names)
 
@@ -188,7 +190,7 @@ class Catalogue:
         return value
 
     def join(self, items: Iterable[str]) -> str:
-        """"A, B and C" in this language."""
+        """Join names as a sentence does: "A, B and C" (or "A, B и C")."""
         items = list(items)
         if len(items) <= 1:
             return "".join(items)

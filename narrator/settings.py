@@ -1,0 +1,122 @@
+"""The user's settings: language, voice, speech rate, volume, mute.
+
+Stored in `config_dir()/settings.toml`. A broken file never stops the app: each bad value
+falls back to its default and `load()` returns a message saying what was wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+from narrator import paths
+
+LANGUAGES = ("en", "ru")
+RATE_RANGE = (80, 400)  # words a minute; eSpeak NG is intelligible across this range
+
+
+@dataclass(frozen=True)
+class Settings:
+    language: str = "en"
+    voice: str | None = None  # None: the engine's voice for `language`, picked automatically
+    rate: int = 165
+    volume: float = 1.0  # 0.0 (silent) .. 1.0 (as synthesized)
+    muted: bool = False
+
+
+def settings_path() -> Path:
+    return paths.config_dir() / "settings.toml"
+
+
+def _check(name: str, value: object) -> tuple[object, str | None]:
+    """The value to keep for one key, or None and why it was refused."""
+    if name == "language":
+        if isinstance(value, str) and value in LANGUAGES:
+            return value, None
+        return None, f"language must be one of {', '.join(LANGUAGES)}, not {value!r}"
+    if name == "voice":
+        if isinstance(value, str):
+            return (value.strip() or None), None
+        return None, f"voice must be a voice name in quotes, not {value!r}"
+    if name == "rate":
+        low, high = RATE_RANGE
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value, None
+        return (
+            None,
+            f"rate must be a whole number of words a minute, {low} to {high}, not {value!r}",
+        )
+    if name == "volume":
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if ok and 0.0 <= value <= 1.0:
+            return float(value), None
+        return None, f"volume must be a number from 0.0 to 1.0, not {value!r}"
+    if name == "muted":
+        if isinstance(value, bool):
+            return value, None
+        return None, f"muted must be true or false, not {value!r}"
+    return None, f"unknown setting {name!r}"
+
+
+def parse(text: str, where: str = "settings.toml") -> tuple[Settings, list[str]]:
+    """Settings from TOML text, with a warning for each value that had to be replaced."""
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return Settings(), [f"{where} is not valid TOML ({error}); using the default settings."]
+    values: dict[str, object] = {}
+    warnings = []
+    known = {field.name for field in fields(Settings)}
+    for name, value in table.items():
+        kept, problem = _check(name, value)
+        if problem:
+            default = "ignored" if name not in known else "using the default"
+            warnings.append(f"{where}: {problem}; {default}.")
+        else:
+            values[name] = kept
+    return Settings(**values), warnings
+
+
+def load(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """The saved settings (defaults when there are none) and any warnings about the file."""
+    path = settings_path() if path is None else path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), []
+    except (OSError, UnicodeDecodeError) as error:
+        return Settings(), [f"{path} cannot be read ({error}); using the default settings."]
+    return parse(text, str(path))
+
+
+def dumps(settings: Settings) -> str:
+    """TOML text for the settings (written by hand: the standard library only reads TOML)."""
+    lines = ["# Inquisition Narrator settings. Delete this file to go back to the defaults."]
+    lines.append(f"language = {json.dumps(settings.language, ensure_ascii=False)}")
+    if settings.voice is None:
+        lines.append('# voice = "gmw/en"  # unset: picked automatically for the language')
+    else:
+        lines.append(f"voice = {json.dumps(settings.voice, ensure_ascii=False)}")
+    lines.append(f"rate = {int(settings.rate)}")
+    lines.append(f"volume = {float(settings.volume)!r}")
+    lines.append(f"muted = {'true' if settings.muted else 'false'}")
+    return "\n".join(lines) + "\n"
+
+
+def save(settings: Settings, path: Path | None = None) -> Path:
+    """Write the settings atomically (a half-written file is never left behind)."""
+    path = settings_path() if path is None else path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(dumps(settings))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path

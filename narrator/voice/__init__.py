@@ -1,0 +1,318 @@
+"""The narrator's voice: every line spoken (and always captioned), chimes, mute and replay.
+
+    voice = Voice(settings, on_notice=show_notice)
+    caption = voice.say("round_start", round=2, colour=colour_name("U", lang))
+    voice.chime("round_start")
+
+No call blocks: speech is rendered by a worker process (synth.py) and played by a queue on
+a background thread (player.py). Without a sound device or a speech engine the app goes on
+with captions, and `notice` says what is missing and how to fix it. `on_notice` is called
+from a background thread: in Textual, hand it on with `app.call_from_thread`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict, deque
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from narrator import paths
+from narrator.prompts import PROMPT_IDS, catalogue
+from narrator.settings import Settings
+from narrator.voice.chimes import CHIMES, sounds_dir
+from narrator.voice.player import APPEND, FRONT, URGENT, Item, Player
+from narrator.voice.sinks import (
+    AudioSink,
+    Clip,
+    FakeSink,
+    SimpleAudioSink,
+    SinkError,
+    load_wav,
+)
+from narrator.voice.synth import AHEAD, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
+
+__all__ = [
+    "AudioSink",
+    "Clip",
+    "FakeSink",
+    "SilentVoice",
+    "SimpleAudioSink",
+    "SinkError",
+    "SpeechRequest",
+    "Voice",
+    "WorkerSynthesizer",
+]
+
+Prewarmable = str | tuple[str, Mapping[str, Any]]
+
+
+class Voice:
+    """What the TUI talks to. Every method returns at once."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        sink: AudioSink | None = None,
+        synthesizer: Synthesizer | None = None,
+        on_notice: Callable[[str | None], None] | None = None,
+        *,
+        retry_key: str = "F5",
+        gap: float = 0.15,
+        sounds: Path | None = None,
+    ) -> None:
+        self._settings = settings or Settings()
+        self.on_notice = on_notice
+        self.retry_key = retry_key
+        self.captions: deque[str] = deque(maxlen=500)  # every line said, newest last
+        self.last_line: str | None = None
+        self._sounds = sounds
+        self._clips: OrderedDict[Path, Clip] = OrderedDict()
+        self._notice_lock = threading.Lock()
+        self._notice: str | None = None
+        self._synth_problem: tuple[str, str] | None = None
+        if synthesizer is None:
+            synthesizer = WorkerSynthesizer(paths.cache_dir() / "speech")
+        if hasattr(synthesizer, "on_problem"):
+            synthesizer.on_problem = self._on_synth_problem  # type: ignore[attr-defined]
+        self._synth = synthesizer
+        self._player = Player(
+            (lambda: sink) if sink is not None else SimpleAudioSink,
+            volume=self._settings.volume,
+            muted=self._settings.muted,
+            gap=gap,
+            on_problem=self._on_player_problem,
+        )
+        self._player.start()
+        if not self._settings.muted:
+            self._synth.start()  # the worker warms up while the screen is being filled in
+
+    @classmethod
+    def silent(cls, settings: Settings | None = None) -> SilentVoice:
+        """A voice that only records captions and chimes: for tests, and `--silent`."""
+        return SilentVoice(settings)
+
+    # -- settings ---------------------------------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        return self._settings
+
+    @property
+    def muted(self) -> bool:
+        return self._settings.muted
+
+    def apply_settings(self, settings: Settings) -> None:
+        """Use new settings from the next line on (language, voice, rate, volume, mute)."""
+        language_changed = settings.language != self._settings.language
+        self._settings = settings
+        self._player.volume = settings.volume
+        self._player.set_muted(settings.muted)
+        if language_changed:
+            self._update_notice()  # the notice speaks the new language too
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute; returns True when now muted. Captions go on either way."""
+        self.apply_settings(replace(self._settings, muted=not self._settings.muted))
+        if not self._settings.muted:
+            self._synth.start()
+        return self._settings.muted
+
+    def set_volume(self, volume: float) -> float:
+        volume = min(1.0, max(0.0, float(volume)))
+        self.apply_settings(replace(self._settings, volume=volume))
+        return volume
+
+    # -- speaking ---------------------------------------------------------------------
+    def say(self, prompt_id: str, urgent: bool = False, **params: Any) -> str:
+        """Speak a line of the script; returns its caption (raises PromptError on a bad id)."""
+        text = catalogue(self._settings.language).format(prompt_id, **params)
+        return self.say_text(text, urgent=urgent)
+
+    def say_text(self, text: str, urgent: bool = False) -> str:
+        self.captions.append(text)
+        self.last_line = text
+        self._speak(text, URGENT if urgent else APPEND)
+        return text
+
+    def replay_last(self) -> str | None:
+        """Say the last line again, now (what is waiting after it still follows)."""
+        if self.last_line is not None:
+            self._speak(self.last_line, FRONT)
+        return self.last_line
+
+    def chime(self, name: str, urgent: bool = False) -> None:
+        if name not in CHIMES:
+            raise KeyError(f"no chime {name!r}; there are: {', '.join(CHIMES)}")
+        self._player.enqueue(
+            Item("chime", name, self._chime_source(name)), URGENT if urgent else APPEND
+        )
+
+    def stop(self) -> None:
+        """Silence now: stop the current line and drop the waiting ones."""
+        self._player.stop()
+
+    def prewarm(self, lines: Iterable[Prewarmable]) -> int:
+        """Render lines ahead in the background: prompt ids (alone or with their params,
+        as (id, {params})) or plain texts. Returns how many were queued."""
+        cat = catalogue(self._settings.language)
+        requests = []
+        for line in lines:
+            if isinstance(line, tuple):
+                text = cat.format(line[0], **dict(line[1]))
+            elif line in PROMPT_IDS:
+                if cat.placeholders(line):
+                    continue  # needs names: render it when they are known
+                text = cat.format(line)
+            else:
+                text = line
+            requests.append(self._request(text))
+        prewarm = getattr(self._synth, "prewarm", None)
+        if prewarm is not None:
+            prewarm(requests)
+        else:
+            for request in requests:
+                self._synth.request(request, AHEAD)
+        return len(requests)
+
+    def _request(self, text: str) -> SpeechRequest:
+        s = self._settings
+        return SpeechRequest(text, s.language, s.voice, s.rate)
+
+    def _speak(self, text: str, mode: str) -> None:
+        if self._settings.muted or self._player.problem is not None:
+            return  # nothing would be heard: do not even render it
+        future = self._synth.request(self._request(text), NOW)  # starts rendering now
+        self._player.enqueue(Item("speech", text, self._speech_source(future)), mode)
+
+    def _speech_source(
+        self, future: Future[Path | None]
+    ) -> Callable[[Callable[[], bool]], Clip | None]:
+        def source(cancelled: Callable[[], bool]) -> Clip | None:
+            while True:
+                if cancelled():
+                    return None
+                try:
+                    path = future.result(timeout=0.01)
+                    break
+                except FutureTimeout:
+                    continue
+            return None if path is None else self._clip(path)
+
+        return source
+
+    def _chime_source(self, name: str) -> Callable[[Callable[[], bool]], Clip | None]:
+        def source(_cancelled: Callable[[], bool]) -> Clip | None:
+            folder = self._sounds or sounds_dir()
+            return self._clip(folder / f"{name}.wav")
+
+        return source
+
+    def _clip(self, path: Path) -> Clip:
+        clip = self._clips.get(path)
+        if clip is None:
+            clip = self._clips[path] = load_wav(path)
+            while len(self._clips) > 64:
+                self._clips.popitem(last=False)
+        return clip
+
+    # -- trouble ------------------------------------------------------------------------
+    @property
+    def prompt_warnings(self) -> list[str]:
+        """Why lines of the user's prompts.<lang>.toml were ignored (show them once)."""
+        return list(catalogue(self._settings.language).warnings)
+
+    @property
+    def notice(self) -> str | None:
+        """One message about what is missing and how to fix it; None when all is well."""
+        return self._notice
+
+    def _on_player_problem(self, _kind: str | None, _detail: str | None) -> None:
+        self._update_notice()
+
+    def _on_synth_problem(self, kind: str | None, detail: str | None) -> None:
+        self._synth_problem = (kind, detail or "") if kind else None
+        self._update_notice()
+
+    def _update_notice(self) -> None:
+        problem = self._player.problem or self._synth_problem
+        notice = None
+        if problem is not None:
+            kind, detail = problem
+            notice = catalogue(self._settings.language).format(
+                f"notice.{kind}", detail=detail, retry_key=self.retry_key
+            )
+        with self._notice_lock:
+            if notice == self._notice:
+                return
+            self._notice = notice
+        if self.on_notice is not None:
+            self.on_notice(notice)
+
+    def retry(self) -> None:
+        """Try the sound device and the speech engine again (the notice's "press F5")."""
+        self._player.retry()
+        self._synth.retry()
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """Block until everything queued has played (tests and scripts only, not the TUI)."""
+        return self._player.wait_idle(timeout)
+
+    @property
+    def played(self) -> list[tuple[str, str]]:
+        """(kind, caption or chime name) of what reached the sink, oldest first."""
+        return [(item.kind, item.label) for item in self._player.played]
+
+    def close(self) -> None:
+        self._player.close()
+        self._synth.close()
+
+
+class SilentVoice(Voice):
+    """The same calls, no sound and no threads: records what would have been said."""
+
+    def __init__(self, settings: Settings | None = None) -> None:  # no threads: no super()
+        self._settings = settings or Settings()
+        self.on_notice = None
+        self.retry_key = "F5"
+        self.captions = deque(maxlen=500)
+        self.last_line = None
+        self.chimes: list[str] = []
+        self._notice = None
+
+    def apply_settings(self, settings: Settings) -> None:
+        self._settings = settings
+
+    def toggle_mute(self) -> bool:
+        self._settings = replace(self._settings, muted=not self._settings.muted)
+        return self._settings.muted
+
+    def _speak(self, text: str, mode: str) -> None:
+        pass
+
+    def chime(self, name: str, urgent: bool = False) -> None:
+        if name not in CHIMES:
+            raise KeyError(f"no chime {name!r}; there are: {', '.join(CHIMES)}")
+        self.chimes.append(name)
+
+    def stop(self) -> None:
+        pass
+
+    def prewarm(self, lines: Iterable[Prewarmable]) -> int:
+        return 0
+
+    def retry(self) -> None:
+        pass
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        return True
+
+    @property
+    def played(self) -> list[tuple[str, str]]:
+        return []
+
+    def close(self) -> None:
+        pass

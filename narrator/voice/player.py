@@ -1,0 +1,215 @@
+"""One playback queue on a background thread, so lines and chimes never overlap.
+
+`enqueue` returns at once. An urgent item cuts in: it stops what is playing, drops what is
+waiting, and plays next - unless those are urgent too: urgent items (a chime, then its line)
+queue behind each other. Muting stops playback and drops the queue (captions go on). A sink
+that fails (no device) is dropped until `retry()`; items are then skipped, not kept.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from narrator.voice.sinks import AudioSink, Clip, SinkError, scale_volume
+
+APPEND, URGENT, FRONT = "append", "urgent", "front"
+
+# A source of audio: called on the player thread with a "cancelled?" test; None: nothing to play.
+Source = Callable[[Callable[[], bool]], Clip | None]
+
+# What a sink problem is called in the prompt catalogue (notice.<kind>).
+NO_DEVICE, NO_LIBRARY = "no_sound_device", "no_audio_library"
+
+
+@dataclass(frozen=True)
+class Item:
+    kind: str  # "speech" or "chime"
+    label: str  # the caption or the chime's name
+    source: Source
+    urgent: bool = False
+
+
+class Player:
+    def __init__(
+        self,
+        sink_factory: Callable[[], AudioSink],
+        *,
+        volume: float = 1.0,
+        muted: bool = False,
+        gap: float = 0.0,
+        poll: float = 0.005,
+        on_problem: Callable[[str | None, str | None], None] | None = None,
+    ) -> None:
+        self._sink_factory = sink_factory
+        self._sink: AudioSink | None = None
+        self._sink_open = False  # tried to open since the last retry
+        self.volume = volume
+        self.muted = muted
+        self.gap = gap
+        self.poll = poll
+        self.on_problem = on_problem
+        self.problem: tuple[str, str] | None = None
+        self.played: list[Item] = []  # what reached the sink, in order (last 200)
+        self._queue: deque[Item] = deque()
+        self._current: Item | None = None
+        self._generation = 0  # bumped to cancel what is playing
+        self._cond = threading.Condition()
+        self._closed = False
+        self._reopen = True
+        self._thread = threading.Thread(target=self._run, name="narrator-player", daemon=True)
+
+    def start(self) -> None:
+        """Start the player thread (it opens the sink first)."""
+        self._thread.start()
+
+    # -- called from any thread; never blocks ------------------------------------------
+    def enqueue(self, item: Item, mode: str = APPEND) -> None:
+        with self._cond:
+            if self._closed or self.muted:
+                return
+            if mode == URGENT:
+                self._queue = deque(waiting for waiting in self._queue if waiting.urgent)
+                if self._current is not None and not self._current.urgent:
+                    self._generation += 1
+                self._queue.append(replace(item, urgent=True))
+            elif mode == FRONT:
+                self._generation += 1
+                self._queue.appendleft(item)
+            else:
+                self._queue.append(item)
+            self._cond.notify_all()
+
+    def set_muted(self, muted: bool) -> None:
+        with self._cond:
+            self.muted = muted
+            if muted:
+                self._queue.clear()
+                self._generation += 1
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        """Stop the current item and drop the queue."""
+        with self._cond:
+            self._queue.clear()
+            self._generation += 1
+            self._cond.notify_all()
+
+    def retry(self) -> None:
+        """Open the sink again (after a missing device was plugged in, say)."""
+        with self._cond:
+            self._reopen = True
+            self._cond.notify_all()
+
+    @property
+    def busy(self) -> bool:
+        with self._cond:
+            return bool(self._queue) or self._current is not None or self._reopen
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._queue or self._current is not None or self._reopen:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(min(left, 0.05))
+        return True
+
+    def close(self) -> None:
+        with self._cond:
+            self._closed = True
+            self._queue.clear()
+            self._generation += 1
+            self._cond.notify_all()
+        if self._thread.is_alive():
+            self._thread.join(timeout=2.0)
+
+    # -- the player thread --------------------------------------------------------------
+    def _set_problem(self, kind: str | None, detail: str | None) -> None:
+        problem = (kind, detail) if kind else None
+        if problem == self.problem:
+            return
+        self.problem = problem  # type: ignore[assignment]
+        if self.on_problem is not None:
+            self.on_problem(kind, detail)
+
+    def _open_sink(self) -> None:
+        self._sink = None
+        try:
+            sink = self._sink_factory()
+            probe = getattr(sink, "probe", None)
+            if probe is not None:
+                probe()
+        except SinkError as error:
+            self._set_problem(NO_LIBRARY if error.kind == "library" else NO_DEVICE, str(error))
+            return
+        except Exception as error:  # noqa: BLE001 - whatever the library throws: no device
+            self._set_problem(NO_DEVICE, f"{type(error).__name__}: {error}")
+            return
+        self._sink = sink
+        self._set_problem(None, None)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queue and not self._closed and not self._reopen:
+                    self._cond.wait()
+                if self._closed:
+                    break
+                reopen, self._reopen = self._reopen, False
+                if not reopen:
+                    item = self._queue.popleft()
+                    self._current = item
+                    generation = self._generation
+            if reopen:
+                self._open_sink()
+                with self._cond:
+                    self._cond.notify_all()
+                continue
+            try:
+                self._play(item, generation)
+            finally:
+                with self._cond:
+                    self._current = None
+                    self._cond.notify_all()
+        sink = self._sink
+        if sink is not None:
+            try:
+                sink.stop()
+            except Exception:  # noqa: BLE001, S110 - closing: nothing left to tell
+                pass
+
+    def _play(self, item: Item, generation: int) -> None:
+        def cancelled() -> bool:
+            return self._generation != generation or self._closed
+
+        sink = self._sink
+        if sink is None or cancelled():
+            return  # no device: the line is a caption only
+        try:
+            clip = item.source(cancelled)
+        except Exception:  # noqa: BLE001 - a broken source loses its audio, not the app
+            clip = None
+        if clip is None or cancelled() or self.muted:
+            return
+        clip = scale_volume(clip, self.volume)
+        try:
+            sink.play(clip)
+        except SinkError as error:
+            self._sink = None
+            self._set_problem(NO_LIBRARY if error.kind == "library" else NO_DEVICE, str(error))
+            return
+        self.played.append(item)
+        del self.played[:-200]
+        while sink.is_playing:
+            if cancelled():
+                sink.stop()
+                return
+            time.sleep(self.poll)
+        deadline = time.monotonic() + self.gap  # a breath between lines, as a narrator would
+        while time.monotonic() < deadline and not cancelled():
+            time.sleep(min(self.poll, self.gap))

@@ -1,0 +1,282 @@
+"""The script as data: both languages say every line, with the same placeholders."""
+
+from __future__ import annotations
+
+import ast
+import enum
+from pathlib import Path
+
+import pytest
+
+from narrator import prompts
+from narrator.prompts import PROMPT_IDS, Catalogue, PromptError, prompt
+from narrator.voice import player, synth
+from narrator.voice.chimes import CHIMES
+
+NARRATOR = Path(prompts.__file__).resolve().parents[1]
+
+# The lines the TUI uses, and the params it passes (a line may use fewer of them: a secret
+# draw's colour, for one, is passed but never spoken - R18).
+TUI_CONTRACT: dict[str, set[str]] = {
+    "setup_checklist": {"agents", "loyalists", "players"},
+    "setup_guilds": {"guilds"},
+    "setup_decks": set(),
+    "setup_ready": set(),
+    "opening_close_eyes": set(),
+    "opening_agents_open": set(),
+    "opening_agents_close": set(),
+    "opening_all_open": set(),
+    "round_start": {"round", "colour"},
+    "turn_leader_card": {"round"},
+    "thirty_seconds_left": set(),
+    "time_up": set(),
+    "discussion_paused": set(),
+    "discussion_resumed": set(),
+    "time_added": {"seconds"},
+    "election_start": {"colour", "candidates"},
+    "vote_refused": {"reason"},
+    "election_result": {"colour", "player"},
+    "election_tie": {"players", "player", "reason"},
+    "election_revote": {"players"},
+    "election_narrator_pick": {"players"},
+    "draw_card_secret": {"leader", "colour"},
+    "white_choose": {"leader", "target_colour"},
+    "white_act": {"leader", "player"},
+    "blue_draw": {"leader"},
+    "blue_drawn": {"target_colour"},
+    "blue_choose": {"leader", "target_colour"},
+    "blue_act": {"player", "others"},
+    "black_eyes_close": {"leader"},
+    "black_choose": {"leader"},
+    "black_eyes_open": set(),
+    "green_choose": {"leader", "target_colour"},
+    "green_act": {"leader", "player"},
+    "red_act": {"leader"},
+    "privacy_close_eyes": {"leader"},
+    "privacy_open_eyes": set(),
+    "final_start": set(),
+    "ablaze_draw": {"leader"},
+    "ablaze_given": {"player"},
+    "final_discussion": {"minutes"},
+    "final_vote_start": {"voters"},
+    "final_voteoff": {"players"},
+    "final_nonleaders_vote": {"voters", "players"},
+    "final_tie_guild_order": {"player"},
+    "final_tie_nobody": set(),
+    "final_tie_narrator": {"players"},
+    "death_vote": {"player"},
+    "death_ablaze": {"player"},
+    "ultimate_price_reveal": {"player"},
+    "already_dead": {"player"},
+    "roles_reveal": set(),
+    "winner_loyalists": set(),
+    "winner_agents": set(),
+    "vote_confirmed": set(),
+}
+SECRET_DRAW_LINES = ("white_choose", "green_choose", "black_choose", "draw_card_secret")
+
+
+def sample_params(names) -> dict[str, object]:
+    numbers = {"round", "seconds", "minutes", "players", "agents", "loyalists"}
+    return {name: (2 if name in numbers else f"<{name}>") for name in names}
+
+
+def test_english_and_russian_have_the_same_ids():
+    assert Catalogue("en").ids == Catalogue("ru").ids == PROMPT_IDS
+
+
+def test_every_line_has_the_same_placeholders_in_both_languages():
+    en, ru = Catalogue("en"), Catalogue("ru")
+    different = {i: (en.placeholders(i), ru.placeholders(i)) for i in PROMPT_IDS}
+    assert {i: p for i, p in different.items() if p[0] != p[1]} == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_line_the_tui_uses_formats_with_the_params_it_passes(lang):
+    for prompt_id, params in TUI_CONTRACT.items():
+        assert prompt_id in PROMPT_IDS, prompt_id
+        assert Catalogue(lang).placeholders(prompt_id) <= params, prompt_id
+        text = prompt(prompt_id, lang, **sample_params(params))
+        assert text.strip() and "{" not in text and "}" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_secret_targeting_draw_is_never_spoken_R18(lang):
+    for prompt_id in SECRET_DRAW_LINES:
+        assert "<target_colour>" not in prompt(
+            prompt_id, lang, **sample_params(["leader", "colour", "target_colour"])
+        )
+
+
+def _ids_used_in_code() -> dict[str, set[str]]:
+    """String literals passed first to prompt(), .say(), .speak(), and to .chime().
+
+    Also, in used["missing"], "id: param" for each call that names its params one by one
+    (no **params) yet leaves out one of the line's placeholders.
+    """
+    used: dict[str, set[str]] = {"prompt": set(), "chime": set(), "missing": set()}
+    for path in NARRATOR.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            first = node.args[0] if node.args else None
+            for keyword in node.keywords:
+                if keyword.arg in ("prompt_id", "name") and first is None:
+                    first = keyword.value
+            if not (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                continue
+            if name in ("prompt", "say", "speak"):
+                used["prompt"].add(first.value)
+                given = {keyword.arg for keyword in node.keywords}
+                if None not in given and first.value in PROMPT_IDS:  # None: a **params
+                    for missing in Catalogue("en").placeholders(first.value) - given:
+                        where = f"{path.relative_to(NARRATOR.parent)}:{node.lineno}"
+                        used["missing"].add(f"{where} {first.value}: {missing}")
+            elif name == "chime":
+                used["chime"].add(first.value)
+    return used
+
+
+def test_every_prompt_id_the_code_uses_exists_in_both_languages():
+    used = _ids_used_in_code()["prompt"]
+    for lang in ("en", "ru"):
+        assert used - Catalogue(lang).ids == set(), lang
+
+
+def test_every_call_with_named_params_gives_every_placeholder():
+    assert _ids_used_in_code()["missing"] == set()
+
+
+def test_every_chime_the_code_uses_exists():
+    assert _ids_used_in_code()["chime"] - set(CHIMES) == set()
+
+
+def test_every_notice_the_voice_can_show_exists():
+    kinds = {player.NO_DEVICE, player.NO_LIBRARY, synth.NO_ENGINE, synth.FAILED}
+    for lang in ("en", "ru"):
+        for kind in kinds:
+            text = prompt(f"notice.{kind}", lang, detail="why", retry_key="F5")
+            assert "why" in text
+            assert "F5" in text or kind == synth.FAILED  # a failed line needs no retry
+
+
+def test_colours_and_teams_are_translated_R1_R5():
+    class Colour(enum.Enum):
+        WHITE = "W"
+        BLUE = "U"
+
+    assert [prompts.colour_name(c, "en") for c in "WUBRG"] == [
+        "White",
+        "Blue",
+        "Black",
+        "Red",
+        "Green",
+    ]
+    assert [prompts.colour_name(c, "ru") for c in "WUBRG"] == [
+        "белый",
+        "синий",
+        "чёрный",
+        "красный",
+        "зелёный",
+    ]
+    assert prompts.colour_name("blue", "ru") == prompts.colour_name(Colour.BLUE, "ru") == "синий"
+    assert prompt("team.loyalists") == "Loyalists"
+    assert prompt("team.loyalists_full") == "Guildpact Loyalists"
+    assert prompt("round_start", "ru", round=2, colour=Colour.BLUE) == (
+        "Раунд 2. Цвет раунда — синий. Начинается обсуждение."
+    )
+
+
+def test_lists_read_as_a_sentence():
+    assert prompt("election_revote", players=["Ann", "Bob", "Cy"]) == (
+        "A tie. Vote again, only for Ann, Bob and Cy."
+    )
+    assert prompt("election_revote", "ru", players=("Аня", "Боря")).endswith("Аня и Боря.")
+
+
+def test_numbers_take_the_right_plural():
+    assert prompt("final_discussion", minutes=1).startswith("1 minute of")
+    assert prompt("final_discussion", minutes=5).startswith("5 minutes of")
+    ru = [prompt("time_added", "ru", seconds=n) for n in (1, 3, 5, 11, 21, 22, 25)]
+    assert ru == [
+        "Добавлено: 1 секунда.",
+        "Добавлено: 3 секунды.",
+        "Добавлено: 5 секунд.",
+        "Добавлено: 11 секунд.",
+        "Добавлено: 21 секунда.",
+        "Добавлено: 22 секунды.",
+        "Добавлено: 25 секунд.",
+    ]
+
+
+def test_a_missing_placeholder_value_names_the_line():
+    with pytest.raises(KeyError) as raised:
+        prompt("election_result", colour="Blue")
+    assert isinstance(raised.value, PromptError)
+    assert "election_result" in str(raised.value) and "player" in str(raised.value)
+
+
+def test_an_unknown_id_is_a_clear_error():
+    with pytest.raises(PromptError, match="no_such_line"):
+        prompt("no_such_line")
+
+
+def write_override(lang: str, text: str) -> Path:
+    folder = Path(prompts.paths.config_dir())
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"prompts.{lang}.toml"
+    path.write_text(text, encoding="utf-8")
+    prompts.reload()
+    return path
+
+
+def test_a_user_override_replaces_a_line():
+    write_override("en", 'time_up = "Stop talking!"\n[colour]\nblue = "Azure"\n')
+    assert prompt("time_up") == "Stop talking!"
+    assert prompts.colour_name("U") == "Azure"
+    assert prompt("time_up", "ru") == "Время вышло."  # the other language is untouched
+    assert prompts.catalogue("en").warnings == []
+
+
+def test_a_bad_override_line_is_refused_with_a_warning_and_the_rest_kept():
+    write_override(
+        "ru",
+        """
+time_up = "Стоп!"
+round_start = "Раунд {round}."
+election_result = "{player} {colour} {extra}"
+no_such_id = "x"
+vote_confirmed = 3
+thirty_seconds_left = "{seconds!r}"
+time_added = "{seconds:>5}"
+discussion_paused = "{"
+""",
+    )
+    cat = prompts.catalogue("ru")
+    assert prompt("time_up", "ru") == "Стоп!"
+    assert prompt("round_start", "ru", round=1, colour="белый").startswith("Раунд 1. Цвет раунда")
+    bad = ["round_start", "election_result", "no_such_id", "vote_confirmed"]
+    bad += ["thirty_seconds_left", "time_added", "discussion_paused"]
+    assert len(cat.warnings) == len(bad)
+    for prompt_id, warning in zip(bad, cat.warnings, strict=True):
+        assert prompt_id in warning and "ignored" in warning
+    assert "exactly {colour}, {round}" in cat.warnings[0]
+
+
+def test_an_override_file_that_is_not_toml_is_ignored_with_a_warning():
+    path = write_override("en", 'time_up = "unclosed\n')
+    assert prompt("time_up") == "Time is up."
+    [warning] = prompts.catalogue("en").warnings
+    assert str(path) in warning and "not valid TOML" in warning
+
+
+def test_an_unreadable_override_file_is_ignored_with_a_warning():
+    folder = Path(prompts.paths.config_dir())
+    folder.mkdir(parents=True)
+    (folder / "prompts.en.toml").write_bytes(b"\xff\xfe not utf-8")
+    prompts.reload()
+    assert prompt("time_up") == "Time is up."
+    assert "cannot be read" in prompts.catalogue("en").warnings[0]

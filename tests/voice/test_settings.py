@@ -1,0 +1,73 @@
+"""Settings: saved and loaded; a broken file gives defaults and a warning, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrator import settings as settings_module
+from narrator.settings import Settings, load, save
+
+
+def test_defaults_when_there_is_no_file():
+    assert load() == (Settings(), [])
+    assert Settings() == Settings(language="en", voice=None, rate=165, volume=1.0, muted=False)
+
+
+def test_saved_settings_load_back():
+    for saved in (
+        Settings(language="ru", voice='zle/ru "q" \\ Привет', rate=140, volume=0.25, muted=True),
+        Settings(),
+    ):
+        path = save(saved)
+        assert path == settings_module.settings_path()
+        assert load() == (saved, [])
+
+
+def test_settings_are_frozen():
+    with pytest.raises(AttributeError):
+        Settings().rate = 10  # type: ignore[misc]
+
+
+def test_invalid_toml_gives_defaults_and_a_warning():
+    path = settings_module.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("language = 'ru\n")
+    loaded, [warning] = load()
+    assert loaded == Settings()
+    assert str(path) in warning and "not valid TOML" in warning
+
+
+def test_each_wrong_value_falls_back_to_its_default_with_a_warning():
+    path = settings_module.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        'language = "fr"\nvoice = 3\nrate = "fast"\nvolume = 2\nmuted = "yes"\nspeed = 1\n'
+    )
+    loaded, warnings = load()
+    assert loaded == Settings()
+    assert [w.split(": ", 1)[1].split(" ")[0] for w in warnings] == [
+        "language",
+        "voice",
+        "rate",
+        "volume",
+        "muted",
+        "unknown",
+    ]
+    assert "rate must be a whole number of words a minute, 80 to 400, not 'fast'" in warnings[2]
+
+
+def test_good_values_are_kept_beside_bad_ones():
+    path = settings_module.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('language = "ru"\nrate = true\nvolume = 0\n')
+    loaded, warnings = load()
+    assert loaded == Settings(language="ru", volume=0.0)
+    assert len(warnings) == 1 and "rate" in warnings[0]
+
+
+def test_an_unreadable_file_gives_defaults_and_a_warning():
+    path = settings_module.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(b"\xff\xfe\x00")
+    loaded, [warning] = load()
+    assert loaded == Settings() and "cannot be read" in warning
