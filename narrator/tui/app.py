@@ -72,6 +72,8 @@ class NarratorApp(App):
         return catalogue(self.language).colour(letter) if letter else ""
 
     def on_mount(self) -> None:
+        if hasattr(self.voice, "on_notice"):  # called from the voice's own thread
+            self.voice.on_notice = self._voice_notice_from_thread
         notice = getattr(self.voice, "notice", None)
         if notice:
             self.notify(notice, title="Sound", severity="warning", timeout=8)
@@ -119,7 +121,18 @@ class NarratorApp(App):
             )
             return False
         self.countdown = None
-        return self.enter(created)
+        if not self.enter(created):
+            return False
+        # The round openings, with the colours' names, rendered ahead of the game.
+        self.voice.prewarm(
+            [("turn_leader_card", {"round": n}) for n in range(1, 6)]
+            + [
+                ("round_start", {"round": n, "colour": self.colour(c)})
+                for n in range(1, 6)
+                for c in "WUBRG"
+            ]
+        )
+        return True
 
     def enter(self, event: Event, speak_refusal: bool = True) -> bool:
         """Check, save (fsync) and show one entry. A refusal changes nothing and says why."""
@@ -263,10 +276,21 @@ class NarratorApp(App):
         if self.captions:
             self.caption(self.captions[-1])
 
+    def _voice_notice_from_thread(self, notice: str | None) -> None:
+        try:
+            self.call_from_thread(self._voice_notice, notice)
+        except RuntimeError:  # the app is not running (closing, or a test without a loop)
+            pass
+
+    def _voice_notice(self, notice: str | None) -> None:
+        if notice:
+            self.notify(notice, title="Sound", severity="warning", timeout=8)
+        else:
+            self.notify("Sound is working.", title="Sound")
+
     def action_retry_voice(self) -> None:
-        self.voice.retry()
-        notice = getattr(self.voice, "notice", None)
-        self.notify(notice or "Sound is working.", title="Sound")
+        self.notify("Trying the sound again…", title="Sound")
+        self.voice.retry()  # the outcome arrives through on_notice
 
     def on_unmount(self) -> None:
         self.voice.close()

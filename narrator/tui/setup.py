@@ -115,6 +115,10 @@ class SetupScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
+        from narrator.prompts import PROMPT_IDS
+
+        # Render the game's fixed lines while the form is being filled in.
+        self.app.voice.prewarm(sorted(PROMPT_IDS))
         self.rebuild_names(5)
         self.query_one("#count", Input).focus()
 
