@@ -32,6 +32,8 @@ class NarratorApp(App):
         Binding("question_mark", "help", "Help"),
         Binding("m", "mute", "Mute"),
         Binding("v", "replay", "Replay line"),
+        Binding("left_square_bracket", "volume(-0.1)", "Volume −", show=False),
+        Binding("right_square_bracket", "volume(0.1)", "Volume +", show=False),
         Binding("f5", "retry_voice", "Retry sound", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
     ]
@@ -270,6 +272,12 @@ class NarratorApp(App):
     def action_mute(self) -> None:
         muted = self.voice.toggle_mute()
         self.notify("Voice muted: captions only." if muted else "Voice on.", title="Sound")
+
+    def action_volume(self, step: float) -> None:
+        current = getattr(getattr(self.voice, "settings", None), "volume", 1.0)
+        volume = self.voice.set_volume(max(0.0, min(1.0, current + step)))
+        if isinstance(volume, float):
+            self.notify(f"Volume {round(volume * 100)}%", title="Sound", timeout=2)
 
     def action_replay(self) -> None:
         self.voice.replay_last()

@@ -24,6 +24,7 @@ KEYS = [
     ("ctrl+z", "undo the last entry (asks first)"),
     ("m", "mute / unmute the voice (captions stay)"),
     ("v", "say the last line again"),
+    ("[ / ]", "volume down / up"),
     ("F5", "try the sound again"),
     ("t", "the game record"),
     ("?", "this help"),

@@ -69,16 +69,15 @@ def ballot_body(s: State) -> Group:
     else:
         head = Text(STAGE_NAMES[b.stage].capitalize(), style="bold")
     parts.append(head)
-    parts.append(Text("Candidates: ").append_text(seat_list(s, b.candidates)))
     tally = b.tally()
     table = Table(box=None, padding=(0, 1), show_header=False)
-    table.add_column(no_wrap=True)
-    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)  # key, name, guild
+    table.add_column(no_wrap=True)  # votes
     top = max(tally.values(), default=0)
     for c in b.candidates:
         n = tally[c]
         style = "bold yellow" if n == top and n > 0 else ""
-        table.add_row(Text(s.players[c], style=style), Text("█" * n + f" {n}", style=style))
+        table.add_row(who(s, c), Text("█" * n + f" {n}", style=style))
     parts.append(table)
     if b.waiting:
         voter = b.waiting[0]

@@ -15,7 +15,9 @@ SIZE = (100, 30)
 
 
 def make(tmp_path: Path, new: bool = True) -> NarratorApp:
-    return NarratorApp(data_dir=tmp_path / "games", voice=CaptionsOnly(), pace=0.001, new=new, clock=lambda: 0.0)
+    return NarratorApp(
+        data_dir=tmp_path / "games", voice=CaptionsOnly(), pace=0.001, new=new, clock=lambda: 0.0
+    )
 
 
 def test_home_screen(snap_compare, tmp_path):
@@ -31,13 +33,17 @@ def test_setup_screen(snap_compare, tmp_path):
 
 
 async def _to(pilot, step_name: str, count: int = 7) -> None:
-    await setup_game(pilot, pilot.app, count, seed=4, names=["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"])
+    await setup_game(
+        pilot, pilot.app, count, seed=4, names=["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
+    )
     while pilot.app.state.step.value != step_name:
         await play_step(pilot, pilot.app, tie_planner)
     await pilot.pause()
 
 
-@pytest.mark.parametrize("step", ["opening", "discussion", "election", "ability", "final_vote", "roles", "over"])
+@pytest.mark.parametrize(
+    "step", ["opening", "discussion", "election", "ability", "final_vote", "roles", "over"]
+)
 def test_game_screens(snap_compare, tmp_path, step):
     async def run_before(pilot):
         await _to(pilot, step)
