@@ -11,8 +11,12 @@ def parser() -> argparse.ArgumentParser:
         prog="narrator",
         description="Inquisition Narrator: the narrator of Ravnica: Inquisition, in your terminal.",
     )
-    p.add_argument("--data-dir", help="where game journals are kept (default: your user data folder)")
-    p.add_argument("--lang", choices=["en", "ru"], help="language of the narrator's voice and captions")
+    p.add_argument(
+        "--data-dir", help="where game journals are kept (default: your user data folder)"
+    )
+    p.add_argument(
+        "--lang", choices=["en", "ru"], help="language of the narrator's voice and captions"
+    )
     p.add_argument("--mute", action="store_true", help="start with the voice muted (captions only)")
     p.add_argument("--new", action="store_true", help="go straight to a new game")
     p.add_argument("--resume", metavar="JOURNAL", help="resume the game in this journal file")

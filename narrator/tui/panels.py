@@ -67,7 +67,7 @@ def ballot_body(s: State) -> Group:
         if b.stage is Stage.REVOTE:
             head.append(" — re-vote among the tied (R15)")
     else:
-        head = Text(STAGE_NAMES[b.stage].capitalize(), style="bold")
+        head = Text(STAGE_NAMES[b.stage][:1].upper() + STAGE_NAMES[b.stage][1:], style="bold")
     parts.append(head)
     tally = b.tally()
     table = Table(box=None, padding=(0, 1), show_header=False)

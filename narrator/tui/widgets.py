@@ -7,7 +7,6 @@ from rich.text import Text
 from textual.widgets import Static
 
 from narrator.games.ravnica.state import State, Step
-from narrator.games.ravnica.tables import COLOUR_NAMES
 
 PIP_STYLE = {
     "W": "bold #f4ecd2",
@@ -40,8 +39,8 @@ class TableView(Static):
         table.add_column("player", ratio=3, no_wrap=True, overflow="ellipsis")
         table.add_column("guild", min_width=8, no_wrap=True, overflow="ellipsis")
         table.add_column("", width=4)
-        table.add_column("leads", ratio=2, no_wrap=True)
-        table.add_column("", ratio=2, no_wrap=True)
+        table.add_column("leads", min_width=5, no_wrap=True)
+        table.add_column("", ratio=3, no_wrap=True, min_width=7)
         candidates = set(s.ballot.candidates) if s.ballot else set()
         dead = set(s.dead())
         for seat in s.seats:
@@ -49,9 +48,7 @@ class TableView(Static):
             colours = s.colours_of(seat) if s.guilds else ()
             leads = Text()
             for c in s.colours_led_by(seat):
-                leads.append(
-                    COLOUR_NAMES[c][0] + COLOUR_NAMES[c][1:3].lower() + " ", style=PIP_STYLE[c]
-                )
+                leads.append(f"{c} ", style=PIP_STYLE[c])  # leader cards held (R16: maybe two)
             marks = Text()
             if seat in dead:
                 marks.append("✝ dead ", style="bold red")
