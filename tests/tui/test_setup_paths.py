@@ -1,0 +1,47 @@
+"""The physical guild deal keyed in at the table (R6), and the game record export."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select
+
+from narrator.games.ravnica.state import Step
+from narrator.tui.setup import DealScreen, SetupScreen
+from tests.tui.driver import play_to_end, random_picker, screen_text, wait_for
+
+
+async def test_physical_deal_refuses_a_deal_without_the_rna_guilds_then_accepts_R6(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.query_one("#deal", Select).value = "physical"
+        app.screen.query_one("#seed", Input).value = "9"
+        await pilot.press("ctrl+s")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, DealScreen) and app.screen.query("#guild-4")
+        )
+        wrong = ["Azorius", "Rakdos", "Gruul", "Simic", "Dimir"]
+        for seat, guild in enumerate(wrong):
+            app.screen.query_one(f"#guild-{seat}", Select).value = guild
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.state.step is Step.DEAL
+        assert "missing: Orzhov" in screen_text(app)
+        app.screen.query_one("#guild-4", Select).value = "Orzhov"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.state.step is Step.OPENING)
+        assert app.state.guilds == ("Azorius", "Rakdos", "Gruul", "Simic", "Orzhov")
+
+
+async def test_game_record_exports_to_markdown_at_the_end(make_app):
+    from tests.tui.driver import setup_game
+
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await setup_game(pilot, app, 5, seed=2, names=["Ann", "Bob", "Cid", "Dee", "Eve"])
+        await play_to_end(pilot, app, random_picker(2))
+        await pilot.press("x")
+        record = app.journal.path.with_suffix(".md")
+        await wait_for(pilot, record.exists)
+        text = record.read_text()
+        assert "# Ravnica: Inquisition — game record" in text and "win" in text
+        assert "Ann" in text and "Round 5" in text
