@@ -19,7 +19,7 @@ from narrator.games.ravnica.state import State, Step
 from narrator.journal import Journal, JournalError, latest_unfinished
 from narrator.prompts import catalogue
 from narrator.timer import Clock, Countdown
-from narrator.tui.narration import Line, event_lines, step_lines
+from narrator.tui.narration import Line, event_lines, step_key, step_lines
 from narrator.tui.speech import CaptionsOnly
 
 
@@ -102,7 +102,7 @@ class NarratorApp(App):
             self.notify(warning, title="Journal", severity="warning", timeout=10)
         self.journal = journal
         self.countdown = None
-        self.route(speak=False)
+        self.route()
         self.caption(f"Resumed: {journal.path.name}")
         return True
 
@@ -153,6 +153,8 @@ class NarratorApp(App):
             return False
         self.refusals.clear()
         self.say_lines(event_lines(before, event, after, self.colour))
+        if step_key(after) != step_key(before):  # a step's opening lines are said once
+            self.say_lines(step_lines(after, self.colour))
         self.route()
         return True
 
@@ -165,7 +167,7 @@ class NarratorApp(App):
             self.refuse(f"Could not save the undo ({err.strerror or err}).", speak=False)
             return None
         self.countdown = None
-        self.route(speak=False)
+        self.route()
         return event
 
     def refuse(self, message: str, speak: bool = True) -> None:
@@ -178,7 +180,7 @@ class NarratorApp(App):
             self.voice.say("vote_refused", reason=message)
 
     # --- screens --------------------------------------------------------------------------
-    def route(self, speak: bool = True) -> None:
+    def route(self) -> None:
         """Show the screen of the step the game is at (the same screen is refreshed)."""
         from narrator.tui.game import GameScreen
         from narrator.tui.privacy import PrivacyScreen
@@ -190,8 +192,6 @@ class NarratorApp(App):
             if isinstance(self.screen, PrivacyScreen):  # it may have closed itself
                 return
         target = DealScreen if state.step is Step.DEAL else GameScreen
-        if speak:
-            self.say_lines(step_lines(state, self.colour))
         if isinstance(self.screen, target):
             self.screen.refresh_state()
         else:

@@ -27,6 +27,11 @@ def _names(state: State, seats) -> tuple[str, ...]:
     return tuple(state.players[s] for s in seats)
 
 
+def step_key(state: State) -> tuple:
+    """What makes a new step to announce: the step, the round, and which vote is under way."""
+    return (state.step, state.round, state.ballot.stage if state.ballot else None)
+
+
 def step_lines(state: State, colour) -> list[Line]:
     """The lines that open the step the game is now at. ``colour`` names a colour letter."""
     s = state

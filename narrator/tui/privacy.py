@@ -155,9 +155,9 @@ class PrivacyScreen(Screen):
             self.enter(ev.TargetDrawn(colour))
         elif self.phase == "done":
             self.dismiss()
-            self.app.route(speak=False)
+            self.app.route()
 
     def action_leave(self) -> None:
         if self.phase in ("cover", "done"):
             self.dismiss()
-            self.app.route(speak=False)
+            self.app.route()
