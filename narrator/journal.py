@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.games import get_game
-from narrator.games.base import Event, Game, Refusal
+from narrator.games.base import Event, Game, Refusal, fold
 
 MAGIC = "inquisition-narrator-journal"
 VERSION = 1
@@ -118,7 +118,7 @@ class Journal:
             if not self.events:
                 raise JournalError(f"{where} undoes an entry that is not there.")
             self.events.pop()
-            self.state = _fold(self.game, self.events)
+            self.state = fold(self.game, self.events)
             return
         try:
             event = self.game.codec.decode(record.get("event"))
@@ -143,7 +143,7 @@ class Journal:
             return None
         self._write({"n": len(self.events), "undo": True})
         event = self.events.pop()
-        self.state = _fold(self.game, self.events)
+        self.state = fold(self.game, self.events)
         return event
 
     def _write(self, record: dict[str, Any]) -> None:
@@ -152,13 +152,6 @@ class Journal:
             _write_line(fd, record)
         finally:
             os.close(fd)
-
-
-def _fold(game: Game, events: list[Event]) -> Any:
-    state = game.initial()
-    for event in events:
-        state = game.apply(state, event)
-    return state
 
 
 def _parse(line: bytes, path: Path, number: int) -> Any:

@@ -243,7 +243,7 @@ class NarratorApp(App):
 
     # --- actions --------------------------------------------------------------------------
     def action_undo(self) -> None:
-        from narrator.games.ravnica.rules import apply
+        from narrator.games.base import fold
         from narrator.games.ravnica.story import describe
         from narrator.tui.modals import ConfirmScreen
 
@@ -251,9 +251,7 @@ class NarratorApp(App):
             self.notify("Nothing to undo.", severity="warning")
             return
         events = self.journal.events
-        before = State()
-        for e in events[:-1]:
-            before = apply(before, e)
+        before = fold(self.journal.game, events[:-1])
         what = describe(before, events[-1], self.journal.state)
 
         def done(yes: bool | None) -> None:

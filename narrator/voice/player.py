@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from narrator.voice.problem import ReportsProblems
 from narrator.voice.sinks import AudioSink, Clip, SinkError, scale_volume
 
 APPEND, URGENT, FRONT = "append", "urgent", "front"
@@ -33,7 +34,7 @@ class Item:
     urgent: bool = False
 
 
-class Player:
+class Player(ReportsProblems):
     def __init__(
         self,
         sink_factory: Callable[[], AudioSink],
@@ -129,14 +130,6 @@ class Player:
             self._thread.join(timeout=2.0)
 
     # -- the player thread --------------------------------------------------------------
-    def _set_problem(self, kind: str | None, detail: str | None) -> None:
-        problem = (kind, detail) if kind else None
-        if problem == self.problem:
-            return
-        self.problem = problem  # type: ignore[assignment]
-        if self.on_problem is not None:
-            self.on_problem(kind, detail)
-
     def _open_sink(self) -> None:
         self._sink = None
         try:

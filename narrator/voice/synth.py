@@ -26,6 +26,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import IO, Protocol
 
+from narrator.voice.problem import ReportsProblems
+
 NOW, AHEAD = 0, 1  # priorities: a line being said now, a line rendered ahead (prewarm)
 
 # What a problem is called in the prompt catalogue (notice.<kind>).
@@ -165,7 +167,7 @@ def default_command() -> list[str]:
     return [sys.executable, "-m", "narrator.voice.synth_worker"]
 
 
-class WorkerSynthesizer:
+class WorkerSynthesizer(ReportsProblems):
     """Renders lines to cached WAV files in a worker process, one line at a time.
 
     `on_problem(kind, detail)` is called from the background thread when the engine is
@@ -278,14 +280,6 @@ class WorkerSynthesizer:
         return False
 
     # -- the background thread ----------------------------------------------------------
-    def _set_problem(self, kind: str | None, detail: str | None) -> None:
-        problem = (kind, detail) if kind else None
-        if problem == self.problem:
-            return
-        self.problem = problem  # type: ignore[assignment]
-        if self.on_problem is not None:
-            self.on_problem(kind, detail)
-
     def _run(self) -> None:
         while True:
             with self._cond:
