@@ -194,7 +194,8 @@ class GameScreen(Screen):
         if step is Step.ABILITY:
             return Text(f"{colour_name} ability", style="bold"), self.ability_text(s)
         if step is Step.REVEAL:
-            body = Text("\n".join(death_lines_partial(s)) + "\n\n")
+            # R27/R28 only: deaths() leaves out the Ultimate Price until it is revealed (R29)
+            body = Text("\n".join(death_lines(s) or ["Nobody has died yet."]) + "\n\n")
             body.append("Enter: the Black leader reveals the Ultimate Price (R29).", style="bold")
             return Text("Deaths", style="bold"), body
         if step is Step.ROLES:
@@ -497,8 +498,3 @@ class GameScreen(Screen):
 
         app.say("setup_ready")
         self.set_timer(max(0.01, 2 * pace), lambda: say_next(0))
-
-
-def death_lines_partial(s: State) -> list[str]:
-    """R27/R28 deaths before the Ultimate Price is revealed (never the secret itself)."""
-    return death_lines(s) or ["Nobody has died yet."]

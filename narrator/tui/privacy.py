@@ -38,7 +38,6 @@ class PrivacyScreen(Screen):
         self.ablaze = s.step in (Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)
         self.by = "R" if self.ablaze else s.round_colour
         self.phase = "cover"
-        self.drawn_shown = False
         if self.by != "B" or self.ablaze:  # Black's eyes-closed line was said on the public screen
             self.app.say("privacy_close_eyes", leader=s.players[s.leader_of(self.by)])
         self.refresh_state()
@@ -73,14 +72,13 @@ class PrivacyScreen(Screen):
                 justify="center",
             )
         if self.phase == "draw":
-            if s.options.deck_mode == "app" and not self.drawn_shown:
+            if s.options.deck_mode == "app":
                 return Text("Press Enter to draw your targeting card.", justify="center")
-            if s.options.deck_mode == "physical":
-                return Text(
-                    "Draw the top card of the targeting deck and look at it.\n"
-                    "Press its colour: w White · u Blue · b Black · r Red · g Green",
-                    justify="center",
-                )
+            return Text(
+                "Draw the top card of the targeting deck and look at it.\n"
+                "Press its colour: w White · u Blue · b Black · r Red · g Green",
+                justify="center",
+            )
         if self.phase == "choose":
             drawn = s.draw_of(self.by).colour
             if self.ablaze:
