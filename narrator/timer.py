@@ -6,8 +6,11 @@ countdown in milliseconds.
 
 from __future__ import annotations
 
+import json
+import os
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 Clock = Callable[[], float]
 
@@ -66,3 +69,64 @@ def mmss(seconds: float) -> str:
     """Whole seconds, rounded up, as M:SS (a countdown shows 0:00 only when it is over)."""
     whole = int(-(-seconds // 1))
     return f"{whole // 60}:{whole % 60:02d}"
+
+
+class TimerFile:
+    """The discussion clock's state beside the journal, so a killed app resumes the discussion
+    with the time that was left, not with a fresh 2 or 5 minutes.
+
+    The clock is not a game entry (the journal holds only what the rules decide); it is saved
+    as a small JSON file, replaced atomically whenever the shown whole second changes and on
+    every pause, resume and +30 s. ``key`` names the discussion (step, round and the journal's
+    length), so a stale file from an earlier discussion is never applied to a later one.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._last: tuple | None = None
+
+    def save(self, key: str, countdown: Countdown) -> None:
+        left = countdown.remaining()
+        record = (key, round(countdown.total, 3), int(-(-left // 1)), countdown.running)
+        if record == self._last:
+            return
+        data = {"key": key, "total": countdown.total, "left": left, "running": countdown.running}
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                os.write(fd, json.dumps(data).encode())
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, self.path)
+        except OSError:
+            return  # the clock is a convenience: a full disk must not stop the discussion
+        self._last = record
+
+    def load(self, key: str, clock: Clock) -> Countdown | None:
+        """The saved countdown for ``key`` (running again if it was running), else None.
+
+        A clock saved at 0:00 is not restored: undoing the "time up" gives a fresh discussion.
+        """
+        try:
+            data = json.loads(self.path.read_text())
+            if data.get("key") != key:
+                return None
+            total, left, running = float(data["total"]), float(data["left"]), data["running"]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None  # missing or damaged: the discussion starts afresh
+        if not (0 < left <= total) or not isinstance(running, bool):
+            return None
+        countdown = Countdown(total, clock)
+        countdown._left = left
+        if running:
+            countdown.start()
+        return countdown
+
+    def clear(self) -> None:
+        try:
+            self.path.unlink()
+        except OSError:
+            pass
+        self._last = None

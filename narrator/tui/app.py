@@ -7,6 +7,7 @@ the rules, writes it to disk (fsync) and only then moves the screen on.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -61,7 +62,7 @@ class NarratorApp(App):
         self.start_new = new
         self.journal: Journal | None = None
         self.countdown: Countdown | None = None
-        self.countdown_key: tuple | None = None
+        self.countdown_key: str | None = None
         self.captions: list[str] = []
         self.refusals: list[str] = []
 
@@ -297,6 +298,29 @@ class NarratorApp(App):
     def action_retry_voice(self) -> None:
         self.notify("Trying the sound again…", title="Sound")
         self.voice.retry()  # the outcome arrives through on_notice
+
+    def set_language(self, language: str) -> str | None:
+        """Speak and caption in ``language`` from the next line on, and keep it for next time.
+
+        Only the language is written to the settings file (not a ``--mute`` given for this run).
+        Returns a message when the choice could not be saved; it still applies to this run.
+        """
+        from narrator.settings import load, save
+
+        self.language = language
+        if hasattr(self.voice, "apply_settings"):
+            self.voice.apply_settings(replace(self.voice.settings, language=language))
+        else:
+            self.voice.language = language
+        if self.settings is not None:
+            self.settings = replace(self.settings, language=language)
+        self.say("language_set")
+        try:
+            stored, _ = load()
+            save(replace(stored, language=language))
+        except OSError as err:
+            return f"Could not save the settings ({err.strerror or err}); the language applies until you quit."
+        return None
 
     def on_unmount(self) -> None:
         self.voice.close()

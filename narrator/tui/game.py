@@ -16,7 +16,7 @@ from narrator.games.ravnica.script import app_rng
 from narrator.games.ravnica.state import ROUNDS, State, Step
 from narrator.games.ravnica.story import death_lines
 from narrator.games.ravnica.tables import COLOUR_NAMES, COLOURS, ROLE_NAMES
-from narrator.timer import Countdown, mmss
+from narrator.timer import Countdown, TimerFile, mmss
 from narrator.tui import panels
 from narrator.tui.widgets import TableView
 
@@ -65,6 +65,7 @@ class GameScreen(Screen):
 
     def on_mount(self) -> None:
         self.ticked: set[int] = set()
+        self._timer_file: TimerFile | None = None
         self.opening_running = False
         self.role_cursor: int | None = None
         self.warned: set[str] = set()
@@ -263,12 +264,12 @@ class GameScreen(Screen):
         return None
 
     def show_message(self, text: str) -> None:
-        if self.is_mounted:
+        if self.query("#message"):
             self.query_one("#message", Static).update(Text(text, style="bold red") if text else "")
 
     def show_caption(self, text: str) -> None:
-        if not self.is_mounted:
-            return  # on_mount shows the last caption
+        if not self.query("#caption"):
+            return  # not composed yet: on_mount shows the last caption
         self.query_one("#caption", Static).update(Text(f"🔊 {text}"))
         if self.opening_running:
             title, body = self.describe(self.app.state)
@@ -280,18 +281,39 @@ class GameScreen(Screen):
         if s.step not in TIMER_STEPS:
             app.countdown = None
             app.countdown_key = None
+            if s.step is Step.OVER and app.journal:
+                self.timer_file().clear()
             return
-        key = (s.step, s.round)
+        key = f"{s.step.name}:{s.round}:{len(app.journal.events) if app.journal else 0}"
         if app.countdown is None or app.countdown_key != key:
             seconds = (
                 s.options.final_seconds
                 if s.step is Step.FINAL_DISCUSSION
                 else s.options.round_seconds
             )
-            app.countdown = Countdown(seconds, app.clock)
+            saved = self.timer_file().load(key, app.clock) if app.journal else None
+            if saved is not None:  # resumed after a crash: the time that was left
+                app.countdown = saved
+                state = "running" if saved.running else "paused"
+                app.caption(f"Timer restored: {mmss(saved.remaining())} left ({state}).")
+            else:
+                app.countdown = Countdown(seconds, app.clock)
+                app.countdown.start()
             app.countdown_key = key
             self.warned = set()
-            app.countdown.start()
+            if app.countdown.total > 30 and app.countdown.remaining() <= 30:
+                self.warned.add("30")  # already warned before the crash
+            self.save_timer()
+
+    def timer_file(self) -> TimerFile:
+        return TimerFile(self.app.journal.path.with_suffix(".timer.json"))
+
+    def save_timer(self) -> None:
+        app = self.app
+        if app.journal and app.countdown is not None and app.countdown_key:
+            if self._timer_file is None or self._timer_file.path != self.timer_file().path:
+                self._timer_file = self.timer_file()
+            self._timer_file.save(app.countdown_key, app.countdown)
 
     def tick(self) -> None:
         s = self.app.state
@@ -299,6 +321,7 @@ class GameScreen(Screen):
         if s.step not in TIMER_STEPS or countdown is None:
             return
         left = countdown.remaining()
+        self.save_timer()
         self.query_one("#clock", Digits).update(mmss(left))
         self.query_one("#progress", ProgressBar).update(progress=1000 * countdown.fraction_left())
         clock = self.query_one("#clock", Digits)

@@ -123,24 +123,9 @@ class SettingsScreen(ModalScreen[None]):
             yield Static(Text("ctrl+s: save · Esc: close", style="dim"))
 
     def action_save(self) -> None:
-        language = self.query_one("#language", Select).value
-        self.app.language = language
-        if hasattr(self.app.voice, "language"):
-            try:
-                self.app.voice.language = language
-            except Exception:  # noqa: BLE001
-                pass
-        try:
-            import dataclasses
-
-            from narrator.settings import save
-
-            settings = self.app.settings
-            if settings is not None:
-                self.app.settings = dataclasses.replace(settings, language=language)
-                save(self.app.settings)
-        except Exception as err:  # noqa: BLE001
-            self.notify(f"Could not save the settings: {err}", severity="error")
+        problem = self.app.set_language(self.query_one("#language", Select).value)
+        if problem:
+            self.notify(problem, title="Settings", severity="error", timeout=8)
             return
         self.notify("Settings saved.")
         self.dismiss(None)

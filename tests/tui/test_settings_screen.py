@@ -1,0 +1,64 @@
+"""The settings screen switches the narrator's language for this run and the next one."""
+
+from __future__ import annotations
+
+from textual.widgets import Select
+
+from narrator.settings import Settings, load, save, settings_path
+from narrator.tui.app import NarratorApp
+from narrator.tui.home import HomeScreen
+from narrator.tui.modals import SettingsScreen
+from narrator.voice import FakeSink, Voice
+from tests.tui.driver import play_step, random_picker, setup_game, wait_for
+from tests.voice.fakes import FakeSynth
+
+
+async def test_switching_to_russian_speaks_russian_and_is_kept_for_next_time(tmp_path):
+    save(Settings(language="en", volume=0.6))
+    stored, _ = load()
+    run_settings = Settings(language="en", volume=0.6, muted=True)  # as with --mute
+    synth = FakeSynth(tmp_path / "speech-cache")
+    (tmp_path / "speech-cache").mkdir()
+    voice = Voice(run_settings, sink=FakeSink(), synthesizer=synth)
+    app = NarratorApp(data_dir=tmp_path / "games", voice=voice, settings=run_settings, pace=0.001)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            await pilot.press("s")
+            await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+            app.screen.query_one("#language", Select).value = "ru"
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert voice.settings.language == "ru" and app.language == "ru"
+            assert voice.captions[-1] == "Теперь ведущий говорит по-русски."
+            # The game that follows is narrated in Russian, colour names included.
+            await pilot.press("n")
+            await setup_game(pilot, app, 5, seed=3)
+            pick = random_picker(3)
+            while app.state.round == 0 or app.state.step.value != "discussion":
+                await play_step(pilot, app, pick)
+            said = " ".join(voice.captions)
+            assert "Все закрывают глаза." in said and "Цвет раунда" in said
+            assert "Round" not in said and "Раунд" in said
+    finally:
+        voice.close()
+    kept, warnings = load()
+    assert kept.language == "ru" and not warnings
+    assert kept.volume == stored.volume and kept.muted is False  # --mute was for that run only
+    assert settings_path().exists()
+
+
+async def test_a_settings_file_that_cannot_be_written_is_said_on_screen(tmp_path):
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().mkdir()  # a folder where the file should be: the save fails
+    app = NarratorApp(data_dir=tmp_path / "games", settings=Settings(), pace=0.001)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        app.screen.query_one("#language", Select).value = "ru"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.language == "ru"  # applies to this run all the same
+        texts = [n.message for n in app._notifications]
+        assert any("Could not save the settings" in t for t in texts), texts
