@@ -4,6 +4,7 @@ the step in the middle; the narrator's last line as a caption at the bottom."""
 from __future__ import annotations
 
 from rich.console import Group
+from rich.panel import Panel
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -74,6 +75,12 @@ class GameScreen(Screen):
         if self.app.captions:
             self.show_caption(self.app.captions[-1])
 
+    def on_screen_resume(self) -> None:
+        """Back from the privacy screen or a dialog: lines said meanwhile show here too."""
+        self.refresh_state()
+        if self.app.captions:
+            self.show_caption(self.app.captions[-1])
+
     # --- drawing --------------------------------------------------------------------------
     def refresh_state(self) -> None:
         s = self.app.state
@@ -84,7 +91,10 @@ class GameScreen(Screen):
         if theme and not self.has_class(theme):
             self.add_class(theme)
         self.query_one("#banner", Static).update(self.banner(s))
-        self.query_one(TableView).show(s)
+        table = self.query_one(TableView)
+        table.show(s)
+        if table.display != (s.step is not Step.OVER):
+            table.display = s.step is not Step.OVER  # the winner takes the whole screen
         self.ensure_countdown(s)
         row = self.query_one("#clock-row")
         if row.display != (s.step in TIMER_STEPS):
@@ -121,10 +131,11 @@ class GameScreen(Screen):
         physical = s.options.deck_mode == "physical"
         if step is Step.OPENING:
             if self.opening_running:
-                return Text("Opening — eyes closed", style="bold"), Text(
-                    "The narrator is speaking. Nobody needs to touch the keyboard.\n\n"
-                    + (self.app.captions[-1] if self.app.captions else ""),
-                    style="bold",
+                line = Text(self.app.captions[-1] if self.app.captions else "", style="bold")
+                line.justify = "center"
+                return Text("Opening — eyes closed", style="bold"), Group(
+                    Text("The narrator is speaking. Nobody needs to touch the keyboard.\n"),
+                    Panel(line, padding=(2, 4), border_style="bold #ff8c1a"),
                 )
             body = panels.checklist(s, self.ticked)
             body.append(
@@ -151,7 +162,7 @@ class GameScreen(Screen):
             cands = () if step is Step.FINAL_DISCUSSION else s.players_of(s.round_colour)
             body = Text("Lying is allowed. ")
             if cands:
-                body.append("Candidates: ").append_text(panels.seat_list(s, cands))
+                body.append("Candidates:\n").append_text(panels.seat_list(s, cands))
             body.append(
                 "\n\nspace: pause/resume · +: add 30 s · e: end the discussion now", style="dim"
             )

@@ -7,6 +7,7 @@ Pure functions of the state: everything here is public, so no secret may be read
 from __future__ import annotations
 
 from rich.console import Group
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -38,10 +39,12 @@ def who(s: State, seat: int) -> Text:
 
 
 def seat_list(s: State, seats) -> Text:
+    """One seat per line, key first: readable across the table and never split mid-name."""
     out = Text()
     for i, seat in enumerate(seats):
         if i:
-            out.append("   ")
+            out.append("\n")
+        out.append("  ")
         out.append_text(who(s, seat))
     return out
 
@@ -77,15 +80,15 @@ def ballot_body(s: State) -> Group:
     for c in b.candidates:
         n = tally[c]
         style = "bold yellow" if n == top and n > 0 else ""
-        table.add_row(who(s, c), Text("█" * n + f" {n}", style=style))
+        table.add_row(who(s, c), Text(" " + "█" * n + f" {n}", style=style))
     parts.append(table)
     if b.waiting:
         voter = b.waiting[0]
         parts.append(
             Text.assemble(
                 ("Now voting: ", "bold"),
-                (f"{s.players[voter]}", "bold reverse"),
-                f"  — press the seat number of their choice. ({len(b.votes)}/{len(b.voters)} voted)",
+                (f" {s.players[voter]} ", "bold reverse"),
+                f" — press the seat number of their choice. ({len(b.votes)}/{len(b.voters)} voted)",
             )
         )
     else:
@@ -114,14 +117,13 @@ def results_text(s: State, since_round: int) -> Text:
 
 
 def over_body(s: State) -> Group:
+    """The winner, full-screen (the table view is hidden at the end, R31)."""
     team = TEAM_NAMES[s.winner]
+    colour = "#4a8fe7" if s.winner == "loyalists" else "#e5534b"
+    banner = Text(f"\n{team.upper()} WIN\n", style=f"bold reverse {colour}", justify="center")
+    story = Text(winner_line(s) + "\n\n", style="bold", justify="center")
+    story.append("\n".join(death_lines(s)), style="")
     return Group(
-        Text(
-            f"{team.upper()} WIN",
-            style="bold reverse " + ("#4a8fe7" if s.winner == "loyalists" else "#e5534b"),
-            justify="center",
-        ),
-        Text(winner_line(s), justify="center"),
-        Text("\n".join(death_lines(s)), justify="center"),
+        Panel(Group(banner, Text(""), story), border_style=f"bold {colour}", padding=(1, 4)),
         Text("\nt: game record · x: export to Markdown · h: home", style="dim", justify="center"),
     )

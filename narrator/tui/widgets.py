@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -15,6 +16,13 @@ PIP_STYLE = {
     "R": "bold #e5534b",
     "G": "bold #3fb96b",
 }
+
+
+LEGEND = Text("\n◆ candidate  ✓ voted  ✝ dead", style="dim")
+WIDE = 42  # content cells from which the guild's name is shown
+
+# Steps in which the table marks the candidates (◆) and who has voted (✓).
+CANDIDATE_STEPS = (Step.DISCUSSION, Step.ELECTION, Step.FINAL_VOTE, Step.ELECTION_TIE, Step.FINAL_TIE)
 
 
 def pips(colours) -> Text:
@@ -33,15 +41,29 @@ def seat_key(seat: int) -> str:
 class TableView(Static):
     """Every seat: name, guild, colour pips, leader cards, Ablaze, candidate, death, vote."""
 
+    state: State | None = None
+
+    def on_resize(self) -> None:
+        if self.state is not None:
+            self.show(self.state)
+
     def show(self, s: State) -> None:
-        table = Table(box=None, expand=True, padding=(0, 1), show_edge=False)
+        self.state = s
+        # Names come first: when the table is narrow (80 columns) the guild's name gives way;
+        # its pips still show the colours.
+        wide = self.content_size.width == 0 or self.content_size.width >= WIDE
+        table = Table(box=None, expand=True, padding=(0, 1), collapse_padding=True, show_edge=False)
         table.add_column("#", justify="right", style="dim", width=2)
-        table.add_column("player", ratio=3, no_wrap=True, overflow="ellipsis")
-        table.add_column("guild", min_width=8, no_wrap=True, overflow="ellipsis")
+        table.add_column("player", ratio=3, min_width=6, no_wrap=True, overflow="ellipsis")
+        if wide:
+            table.add_column("guild", ratio=2, min_width=4, no_wrap=True, overflow="ellipsis")
         table.add_column("", width=4)
-        table.add_column("leads", min_width=5, no_wrap=True)
-        table.add_column("", ratio=3, no_wrap=True, min_width=7)
-        candidates = set(s.ballot.candidates) if s.ballot else set()
+        table.add_column("lead", width=4, no_wrap=True)
+        table.add_column("", no_wrap=True, width=10, overflow="ellipsis")  # steady: no jitter
+        if s.step is Step.DISCUSSION and s.round_colour:  # who may be elected this round
+            candidates = set(s.players_of(s.round_colour))
+        else:
+            candidates = set(s.ballot.candidates) if s.ballot else set()
         dead = set(s.dead())
         for seat in s.seats:
             guild = s.guilds[seat] if s.guilds else ""
@@ -49,30 +71,20 @@ class TableView(Static):
             leads = Text()
             for c in s.colours_led_by(seat):
                 leads.append(f"{c} ", style=PIP_STYLE[c])  # leader cards held (R16: maybe two)
-            marks = Text()
+            leads.rstrip()
+            marks = Text()  # the vote marks first: a narrow table crops the Ablaze mark
             if seat in dead:
-                marks.append("✝ dead ", style="bold red")
+                marks.append("✝ ", style="bold red")
+            if s.step in CANDIDATE_STEPS and seat in candidates and len(candidates) < s.count:
+                marks.append("◆ ", style="bold yellow")
+            if s.ballot and s.step in CANDIDATE_STEPS and s.ballot.vote_of(seat) is not None:
+                marks.append("✓ ", style="green")
             if s.ablaze == seat:
-                marks.append("ABLAZE ", style="bold #ff8c1a")
+                marks.append("ABLAZE", style="bold #ff8c1a")
             elif s.ablaze_card == seat:
-                marks.append("holds Ablaze ", style="#ff8c1a")
-            if s.ballot and s.step in (
-                Step.ELECTION,
-                Step.FINAL_VOTE,
-                Step.ELECTION_TIE,
-                Step.FINAL_TIE,
-            ):
-                if seat in candidates and len(candidates) < s.count:
-                    marks.append("◆ ", style="bold yellow")
-                if s.ballot.vote_of(seat) is not None:
-                    marks.append("✓", style="green")
+                marks.append("(Ablaze)", style="#ff8c1a")  # the Red leader holds the card (R22)
             name_style = "strike dim" if seat in dead else ""
-            table.add_row(
-                seat_key(seat),
-                Text(s.players[seat], style=name_style),
-                guild,
-                pips(colours),
-                leads,
-                marks,
-            )
-        self.update(table)
+            name = Text(s.players[seat], style=name_style)
+            cells = (name, guild) if wide else (name,)
+            table.add_row(seat_key(seat), *cells, pips(colours), leads, marks)
+        self.update(Group(table, LEGEND))
