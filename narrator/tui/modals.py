@@ -61,9 +61,9 @@ class HelpScreen(ModalScreen[None]):
         table.add_column("what it does")
         for key, what in KEYS:
             table.add_row(key, what)
-        with Vertical(id="dialog"):
+        with VerticalScroll(id="dialog"):  # at 80×24 the list is longer than the screen
+            yield Static("Esc: close · ↑/↓: scroll", classes="dim")
             yield Static(table)
-            yield Static("Esc: close", classes="dim")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,66 @@
+"""What the table can read, at 80×24 and 120×40 (issue 3): names in full, the countdown's bar
+drawn, the lines said on the privacy screen shown when the game screen returns, the winner
+full-screen."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import ProgressBar
+
+from narrator.games.ravnica.state import Step
+from narrator.tui.widgets import TableView
+from tests.tui.driver import play_step, random_picker, screen_text, setup_game, wait_for
+
+NAMES = ["Annabelle", "Bartholomew", "Cid", "Dee", "Evangeline", "Fay", "Gus"]
+
+
+async def play_until(pilot, app, step: Step, pick) -> None:
+    while app.state.step is not step:
+        await play_step(pilot, app, pick)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_name_is_shown_in_full_and_the_countdown_bar_is_drawn_R11(make_app, size):
+    app = make_app(clock=lambda: 0.0)
+    async with app.run_test(size=size) as pilot:
+        await setup_game(pilot, app, 7, seed=3, names=NAMES)
+        await play_until(pilot, app, Step.DISCUSSION, random_picker(3))
+        await pilot.pause()
+        table = screen_text(app)
+        for name in NAMES:
+            assert name in table, (name, size)
+        bar = app.screen.query_one("#progress", ProgressBar).query_one("Bar")
+        progress = app.screen.query_one("#progress").region
+        assert bar.region.height == 1 and progress.contains_region(bar.region)
+        assert bar.region.width >= 20
+
+
+async def test_lines_said_on_the_privacy_screen_show_after_it_and_the_winner_is_full_screen(
+    make_app,
+):
+    """R25/R26: "Ablaze goes to …" and the final discussion are said while the privacy screen
+    closes; the game screen shows them when it returns. R31: the winner takes the screen."""
+    app = make_app(clock=lambda: 0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await setup_game(pilot, app, 5, seed=6)
+        pick = random_picker(6)
+        await play_until(pilot, app, Step.FINAL_DISCUSSION, pick)
+        await wait_for(pilot, lambda: "of discussion. Decide who must die." in screen_text(app))
+        await play_until(pilot, app, Step.OVER, pick)
+        await pilot.pause()
+        assert not app.screen.query_one(TableView).display
+        assert " WIN" in screen_text(app)
+
+
+async def test_the_help_scrolls_to_its_last_key_at_80x24(make_app):
+    from narrator.tui.home import HomeScreen
+    from narrator.tui.modals import HelpScreen
+
+    app = make_app(new=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert "ctrl+q" not in screen_text(app)  # below the fold
+        await pilot.press("end")
+        await wait_for(pilot, lambda: "ctrl+q" in screen_text(app))
