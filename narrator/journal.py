@@ -59,6 +59,9 @@ class Journal:
         try:
             os.fchmod(fd, 0o600)  # whatever the umask
             _write_line(fd, header)
+        except BaseException:
+            path.unlink(missing_ok=True)  # no empty or half-headed file left behind
+            raise
         finally:
             os.close(fd)
         _fsync_dir(directory)
@@ -147,9 +150,20 @@ class Journal:
         return event
 
     def _write(self, record: dict[str, Any]) -> None:
+        """Append one line; if it cannot be written whole and made durable (a full or failing
+        disk), cut the file back so it holds exactly the entries in memory."""
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         try:
-            _write_line(fd, record)
+            size = os.fstat(fd).st_size
+            try:
+                _write_line(fd, record)
+            except BaseException:
+                try:
+                    os.ftruncate(fd, size)
+                    os.fsync(fd)
+                except OSError:
+                    pass  # a torn last line is dropped, with a warning, when the game is opened
+                raise
         finally:
             os.close(fd)
 
@@ -157,7 +171,7 @@ class Journal:
 def _parse(line: bytes, path: Path, number: int) -> Any:
     try:
         return json.loads(line.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (ValueError, RecursionError):  # bad UTF-8 or JSON, a 5000-digit number, deep nesting
         raise JournalError(
             f"{path.name} line {number} is not valid JSON: the file is damaged or not a journal."
         ) from None
@@ -192,12 +206,20 @@ def journals(directory: Path) -> Iterator[Path]:
     return iter(sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True))
 
 
-def latest_unfinished(directory: Path, is_over=None) -> tuple[Path, Journal] | None:
-    """The newest journal whose game is not over, opened; damaged files are passed over."""
+def latest_unfinished(
+    directory: Path, is_over=None, problems: list[str] | None = None
+) -> tuple[Path, Journal] | None:
+    """The newest journal whose game is not over, opened. Damaged files are passed over (why
+    each one was, is added to ``problems``), and so is a journal cut off before its first
+    entry: it holds no game to resume."""
     for path in journals(directory):
         try:
             journal = Journal.open(path)
-        except JournalError:
+        except JournalError as err:
+            if problems is not None:
+                problems.append(str(err))
+            continue
+        if not journal.events:
             continue
         over = (
             is_over(journal.state)

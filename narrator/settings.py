@@ -66,8 +66,13 @@ def parse(text: str, where: str = "settings.toml") -> tuple[Settings, list[str]]
     """Settings from TOML text, with a warning for each value that had to be replaced."""
     try:
         table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        return Settings(), [f"{where} is not valid TOML ({error}); using the default settings."]
+    except (ValueError, RecursionError) as error:  # TOMLDecodeError, a 5000-digit number, nesting
+        reason = (
+            error
+            if isinstance(error, tomllib.TOMLDecodeError)
+            else "it is nested too deep or holds a number too long"
+        )
+        return Settings(), [f"{where} is not valid TOML ({reason}); using the default settings."]
     values: dict[str, object] = {}
     warnings = []
     known = {field.name for field in fields(Settings)}

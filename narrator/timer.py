@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 Clock = Callable[[], float]
+MAX_SECONDS = 24 * 3600.0  # no discussion is longer: a larger saved clock is damage
 
 
 class Countdown:
@@ -114,10 +115,10 @@ class TimerFile:
             if data.get("key") != key:
                 return None
             total, left, running = float(data["total"]), float(data["left"]), data["running"]
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None  # missing or damaged: the discussion starts afresh
-        if not (0 < left <= total) or not isinstance(running, bool):
-            return None
+        if not (0 < left <= total <= MAX_SECONDS) or not isinstance(running, bool):
+            return None  # NaN and Infinity fail these comparisons too
         countdown = Countdown(total, clock)
         countdown._left = left
         if running:

@@ -86,3 +86,10 @@ def test_a_damaged_or_spent_clock_file_gives_a_fresh_discussion(tmp_path):
 def test_a_clock_that_cannot_be_saved_does_not_stop_the_discussion(tmp_path):
     countdown = Countdown(120, FakeClock())
     TimerFile(tmp_path / "no" / "such" / "dir" / "t.json").save("k", countdown)  # no raise
+
+
+def test_an_infinite_or_absurd_saved_clock_is_damage(tmp_path):
+    path = tmp_path / "t.json"
+    for total, left in (("Infinity", "Infinity"), ("NaN", "NaN"), ("1e9", "100")):
+        path.write_text(f'{{"key": "k", "total": {total}, "left": {left}, "running": true}}')
+        assert TimerFile(path).load("k", FakeClock()) is None, (total, left)

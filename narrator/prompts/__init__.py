@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import string
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from importlib import resources
@@ -92,7 +93,10 @@ class _LineFormatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
-            n = int(value)
+            try:
+                n = int(value)
+            except (TypeError, ValueError):  # an override gave plural forms to a name
+                return str(value)
             return f"{n} {plural_form(n, format_spec.split('|'), self.lang)}"
         return format(value, format_spec)
 
@@ -131,8 +135,13 @@ class Catalogue:
             return
         try:
             table = _flatten(tomllib.loads(text))
-        except tomllib.TOMLDecodeError as error:
-            self.warnings.append(f"{path}: not valid TOML ({error}); using the built-in lines.")
+        except (ValueError, RecursionError) as error:  # as in settings.parse
+            reason = (
+                error
+                if isinstance(error, tomllib.TOMLDecodeError)
+                else "nested too deep or a number too long"
+            )
+            self.warnings.append(f"{path}: not valid TOML ({reason}); using the built-in lines.")
             return
         for key, value in table.items():
             where = f"{path}: {key}"
@@ -141,6 +150,9 @@ class Catalogue:
                 continue
             if not isinstance(value, str):
                 self.warnings.append(f"{where}: must be a text in quotes; line ignored.")
+                continue
+            if any(ch != "\n" and unicodedata.category(ch) == "Cc" for ch in value):
+                self.warnings.append(f"{where}: holds a control character; line ignored.")
                 continue
             try:
                 fields = placeholders(value)

@@ -80,8 +80,8 @@ class NarratorApp(App):
         notice = getattr(self.voice, "notice", None)
         if notice:
             self.notify(notice, title="Sound", severity="warning", timeout=8)
-        if self.resume_path is not None:
-            self.open_journal(self.resume_path)
+        self.show_prompt_warnings()
+        if self.resume_path is not None and self.open_journal(self.resume_path):
             return
         from narrator.tui.home import HomeScreen
         from narrator.tui.setup import SetupScreen
@@ -90,12 +90,25 @@ class NarratorApp(App):
         if self.start_new:
             self.push_screen(SetupScreen())
 
-    def unfinished(self) -> tuple[Path, Journal] | None:
-        return latest_unfinished(self.data_dir)
+    def show_prompt_warnings(self) -> None:
+        """Why lines of the user's prompts.<lang>.toml were not used (once a language)."""
+        shown = getattr(self, "_prompt_warnings_shown", set())
+        if self.language not in shown:
+            self._prompt_warnings_shown = shown | {self.language}
+            for warning in catalogue(self.language).warnings:
+                self.notify(warning, title="Prompts", severity="warning", timeout=10)
+
+    def unfinished(self, problems: list[str] | None = None) -> tuple[Path, Journal] | None:
+        return latest_unfinished(self.data_dir, problems=problems)
 
     def open_journal(self, path: Path) -> bool:
         try:
             journal = Journal.open(path)
+            if not journal.events:
+                raise JournalError(
+                    f"{Path(path).name} holds no game: it was cut off before the players were "
+                    "saved. Start a new game."
+                )
         except JournalError as err:
             self.notify(str(err), title="Cannot resume", severity="error", timeout=10)
             return False
@@ -120,11 +133,15 @@ class NarratorApp(App):
             self.journal = Journal.create("ravnica", self.data_dir)
         except OSError as err:
             self.refuse(
-                f"Cannot save the game in {self.data_dir}: {err.strerror or err}.", speak=False
+                f"Cannot save the game in {self.data_dir}: {err.strerror or err}. Free some "
+                "space, or start the narrator with --data-dir and a folder it can write to.",
+                speak=False,
             )
             return False
         self.countdown = None
-        if not self.enter(created):
+        if not self.enter(created):  # the players could not be saved: no game, no file
+            self.journal.path.unlink(missing_ok=True)
+            self.journal = None
             return False
         # The round openings, with the colours' names, rendered ahead of the game.
         self.voice.prewarm(
@@ -148,7 +165,8 @@ class NarratorApp(App):
             return False
         except OSError as err:
             self.refuse(
-                f"Could not save the entry ({err.strerror or err}); nothing was changed.",
+                f"Could not save the entry ({err.strerror or err}); nothing was changed. "
+                "Free some disk space, then try again.",
                 speak=False,
             )
             return False
@@ -165,7 +183,10 @@ class NarratorApp(App):
         try:
             event = self.journal.undo()
         except OSError as err:
-            self.refuse(f"Could not save the undo ({err.strerror or err}).", speak=False)
+            self.refuse(
+                f"Could not save the undo ({err.strerror or err}); nothing was changed.",
+                speak=False,
+            )
             return None
         self.countdown = None
         self.route()
@@ -315,6 +336,7 @@ class NarratorApp(App):
         if self.settings is not None:
             self.settings = replace(self.settings, language=language)
         self.say("language_set")
+        self.show_prompt_warnings()
         try:
             stored, _ = load()
             save(replace(stored, language=language))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -29,7 +30,21 @@ class HomeScreen(Screen):
     def refresh_state(self) -> None:
         menu = self.query_one("#home-menu", OptionList)
         menu.clear_options()
-        self.resumable = self.app.unfinished()
+        problems: list[str] = []
+        self.resumable = self.app.unfinished(problems)
+        message = self.query_one("#message", Static)
+        if problems:  # files that look like games but cannot be read: say so, never silently
+            message.update(
+                Text(
+                    "These saved files were skipped:\n"
+                    + "\n".join(problems[:3])
+                    + (f"\n… and {len(problems) - 3} more." if len(problems) > 3 else "")
+                    + f"\nMove them out of {self.app.data_dir} to stop this message.",
+                    style="yellow",
+                )
+            )
+        else:
+            message.update("")
         if self.resumable:
             path, journal = self.resumable
             s = journal.state
@@ -53,7 +68,8 @@ class HomeScreen(Screen):
 
     def action_resume(self) -> None:
         if self.resumable:
-            self.app.open_journal(self.resumable[0])
+            if not self.app.open_journal(self.resumable[0]):
+                self.refresh_state()  # it was damaged since the menu was drawn
         else:
             self.notify("There is no unfinished game.", severity="warning")
 

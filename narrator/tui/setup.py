@@ -26,10 +26,38 @@ from narrator.tui.widgets import pips
 
 
 class CInput(Input):
-    """A one-line input, so the whole form fits a laptop's terminal."""
+    """A one-line input, so the whole form fits a laptop's terminal. What it refuses to take
+    (a letter in a number, a paste too long) is said on the form, not only with a bell."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, hint: str = "", **kwargs) -> None:
         super().__init__(*args, compact=True, **kwargs)
+        self.hint = hint
+
+    def restricted(self) -> None:
+        super().restricted()
+        if self.hint and hasattr(self.screen, "show_message"):
+            self.screen.show_message(self.hint)
+
+
+class NameInput(CInput):
+    """A player's name: what the rules would refuse (control characters, too long) is refused
+    as it is typed or pasted, with the rules' own words, and never reaches the screen raw."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(placeholder=f"Seat {seat + 1}", id=f"name-{seat}")
+        self.seat = seat
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        low, high = sorted((max(0, start), min(len(self.value), end)))
+        value = self.value[:low] + text + self.value[high:]
+        if text and value.strip():  # deleting is always allowed
+            try:
+                clean_name(value)
+            except Refusal as refusal:
+                self.hint = f"Seat {self.seat + 1}: {refusal.message}"
+                self.restricted()
+                return
+        super().replace(text, start, end)
 
 
 class CSelect(Select):
@@ -62,7 +90,13 @@ class SetupScreen(Screen):
             yield Static("New game — Ravnica: Inquisition", classes="screen-title")
             with Horizontal(classes="field"):
                 yield Label("Players (5–10)")
-                yield CInput("5", id="count", restrict=r"[0-9]*", max_length=2)
+                yield CInput(
+                    "5",
+                    id="count",
+                    restrict=r"[0-9]*",
+                    max_length=2,
+                    hint="The number of players: digits only, 5 to 10.",
+                )
             yield Static(id="roles-line")
             yield Label("Names in seat order (blank: Seat 1, Seat 2, …)")
             yield Vertical(id="names")
@@ -87,13 +121,31 @@ class SetupScreen(Screen):
                 )
             with Horizontal(classes="field"):
                 yield Label("Colour round (s)")
-                yield CInput("120", id="round_seconds", restrict=r"[0-9]*", max_length=4)
+                yield CInput(
+                    "120",
+                    id="round_seconds",
+                    restrict=r"[0-9]*",
+                    max_length=4,
+                    hint="The colour round: a whole number of seconds, digits only.",
+                )
             with Horizontal(classes="field"):
                 yield Label("Final discussion (s)")
-                yield CInput("300", id="final_seconds", restrict=r"[0-9]*", max_length=4)
+                yield CInput(
+                    "300",
+                    id="final_seconds",
+                    restrict=r"[0-9]*",
+                    max_length=4,
+                    hint="The final discussion: a whole number of seconds, digits only.",
+                )
             with Horizontal(classes="field"):
                 yield Label("Opening pause (s)")
-                yield CInput("10", id="opening_pause", restrict=r"[0-9]*", max_length=3)
+                yield CInput(
+                    "10",
+                    id="opening_pause",
+                    restrict=r"[0-9]*",
+                    max_length=3,
+                    hint="The opening pause: a whole number of seconds, digits only.",
+                )
             with Horizontal(classes="field"):
                 yield Label("Tied leader election (R15)")
                 yield CSelect(
@@ -109,9 +161,10 @@ class SetupScreen(Screen):
                     id="seed",
                     restrict=r"[0-9]*",
                     max_length=9,
+                    hint="The seed: a whole number, at most 9 digits.",
                 )
-            yield Static(id="message")
             yield Button("Start the game (ctrl+s)", id="start", variant="primary")
+        yield Static(id="message")  # under the form, not in it: seen however long it is
         yield Footer()
 
     def on_mount(self) -> None:
@@ -120,6 +173,7 @@ class SetupScreen(Screen):
         # Render the game's fixed lines while the form is being filled in.
         self.app.voice.prewarm(sorted(PROMPT_IDS))
         self.rebuild_names(5)
+        self.show_message("")
         self.query_one("#count", Input).focus()
 
     def player_count(self) -> int | None:
@@ -132,10 +186,7 @@ class SetupScreen(Screen):
         fields = list(box.query(Input))
         for extra in fields[count:]:
             extra.remove()
-        box.mount_all(
-            CInput(placeholder=f"Seat {i + 1}", id=f"name-{i}", max_length=40)
-            for i in range(len(fields), count)
-        )
+        box.mount_all(NameInput(i) for i in range(len(fields), count))
         roles = self.query_one("#roles-line", Static)
         roles.update(
             f"{agents_for(count)} Agents of Bolas, {count - agents_for(count)} Loyalists (R5)"
@@ -161,7 +212,9 @@ class SetupScreen(Screen):
             self.action_start()
 
     def show_message(self, text: str) -> None:
-        self.query_one("#message", Static).update(Text(text, style="bold red") if text else "")
+        message = self.query_one("#message", Static)
+        message.update(Text(text, style="bold red") if text else "")
+        message.display = bool(text)
 
     def show_caption(self, text: str) -> None:
         pass

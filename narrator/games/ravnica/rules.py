@@ -100,8 +100,13 @@ def clean_name(raw: str) -> str:
     if not isinstance(raw, str):
         raise Refusal("A player's name must be text.")
     text = " ".join(raw.split())
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
-        raise Refusal("A player's name may not hold control characters.")
+    hidden = sorted({ch for ch in text if unicodedata.category(ch).startswith("C")})
+    if hidden:
+        codes = ", ".join(f"U+{ord(ch):04X}" for ch in hidden[:3])
+        raise Refusal(
+            f"A player's name may not hold control or invisible characters ({codes}): "
+            "type it without them."
+        )
     if not text:
         raise Refusal("A player's name may not be blank.")
     if len(text) > MAX_NAME_LENGTH:
