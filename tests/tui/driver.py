@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 from narrator.games.ravnica import events as ev
-from narrator.games.ravnica import legal_moves
+from narrator.games.ravnica import Options, legal_moves
 from narrator.games.ravnica.state import State, Step
 from narrator.tui.game import needs_privacy
+from narrator.journal import Journal
 from narrator.tui.privacy import PrivacyScreen
+from tests.games.walk import next_move
 
 
 def key_of(seat: int) -> str:
@@ -135,6 +138,40 @@ async def play_to_end(pilot, app, pick, limit: int = 400) -> None:
             return
         await play_step(pilot, app, pick)
     raise AssertionError(f"the game did not end; at {app.state.step}")
+
+
+def journal_until(
+    directory: Path,
+    reached: Callable[[State], bool],
+    seed: int = 1,
+    names: tuple[str, ...] = ("Ann", "Bob", "Cid", "Dee", "Eve"),
+    options: Options | None = None,
+    pick: Callable[[State, list], object] | None = None,
+    stem: str | None = None,
+) -> Journal:
+    """A journal written as the app writes it, played by the engine (no screen: fast) up to the
+    first state where ``reached(state)`` holds. The app resumed on it lands on that step."""
+    journal = Journal.create("ravnica", directory, stem)
+    journal.append(ev.GameCreated(names, options or Options(deck_mode="physical"), seed=seed))
+    rng = random.Random(seed)
+    while not reached(journal.state):
+        assert journal.state.step is not Step.OVER, "the game ended before the wanted step"
+        s = journal.state
+        if pick is None or s.step is Step.DEAL:
+            event = next_move(s, rng, len(names))
+        elif s.step is Step.ROLES:  # as play_step does: the dead players' roles, then confirm
+            missing = [p for p in s.dead() if s.role_of(p) is None]
+            moves = legal_moves(s)
+            roles = [m for m in moves if isinstance(m, ev.RoleRevealed) and m.player in missing[:1]]
+            event = (
+                pick(s, roles)
+                if missing
+                else next(m for m in moves if isinstance(m, ev.RolesConfirmed))
+            )
+        else:
+            event = pick(s, legal_moves(s))
+        journal.append(event)
+    return journal
 
 
 def screen_text(app) -> str:

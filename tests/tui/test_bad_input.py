@@ -20,7 +20,7 @@ from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_fro
 from textual.widgets import Input
 
 from narrator import journal as journal_module
-from narrator.games.ravnica import GAME, Options
+from narrator.games.ravnica import GAME
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import Step
 from narrator.journal import MAGIC, Journal
@@ -30,23 +30,9 @@ from narrator.tui.game import GameScreen, needs_privacy
 from narrator.tui.home import HomeScreen
 from narrator.tui.privacy import PrivacyScreen
 from narrator.tui.setup import DealScreen, SetupScreen
-from tests.games.walk import next_move
-from tests.tui.driver import key_of, screen_text, wait_for
+from tests.tui.driver import journal_until, key_of, screen_text, wait_for
 
 SIZE = (100, 30)
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
-
-
-def journal_until(directory: Path, reached, seed: int = 1, deck_mode: str = "physical"):
-    """A journal of a random game (five named players) played up to the first state where
-    ``reached(state)`` holds, written as the app writes it."""
-    journal = Journal.create("ravnica", directory)
-    journal.append(ev.GameCreated(NAMES, Options(deck_mode=deck_mode), seed=seed))
-    rng = random.Random(seed)
-    while not reached(journal.state):
-        assert journal.state.step is not Step.OVER, "the game ended before the wanted step"
-        journal.append(next_move(journal.state, rng, 5))
-    return journal
 
 
 def assert_saved(app) -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from narrator.tui.app import NarratorApp
 from narrator.tui.speech import CaptionsOnly
-from tests.tui.driver import play_step, setup_game, tie_planner
+from tests.tui.driver import journal_until, tie_planner
 
 SIZE = (100, 30)
 
@@ -32,22 +32,34 @@ def test_setup_screen(snap_compare, tmp_path):
     assert snap_compare(make(tmp_path), terminal_size=SIZE, run_before=fixed_seed)
 
 
-async def _to(pilot, step_name: str, count: int = 7) -> None:
-    await setup_game(
-        pilot, pilot.app, count, seed=4, names=["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
-    )
-    while pilot.app.state.step.value != step_name:
-        await play_step(pilot, pilot.app, tie_planner)
-    await pilot.pause()
+SEVEN = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus")
 
 
 @pytest.mark.parametrize(
     "step", ["opening", "discussion", "election", "ability", "final_vote", "roles", "over"]
 )
 def test_game_screens(snap_compare, tmp_path, step):
+    """Each step of a 7-player game, resumed from a journal the engine played up to it (the
+    app lands on the same screen as when it is played key by key, in a fraction of the time)."""
+    journal = journal_until(
+        tmp_path / "games",
+        lambda s: s.step.value == step,
+        seed=4,
+        names=SEVEN,
+        pick=tie_planner,
+        stem="snapshot",
+    )
+    app = NarratorApp(
+        data_dir=tmp_path / "games",
+        voice=CaptionsOnly(),
+        pace=0.001,
+        resume=journal.path,
+        clock=lambda: 0.0,
+    )
+
     async def run_before(pilot):
-        await _to(pilot, step)
+        await pilot.pause()
         pilot.app.clear_notifications()
         await pilot.pause()
 
-    assert snap_compare(make(tmp_path), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
