@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from rich.table import Table
@@ -79,8 +80,11 @@ def export_record(app) -> Path | None:
     if not app.journal:
         return None
     path = app.journal.path.with_suffix(".md")
-    try:
-        path.write_text(record_text(app), encoding="utf-8")
+    try:  # owner-only, like the journal beside it
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "w", encoding="utf-8") as f:
+            os.fchmod(fd, 0o600)  # an older export may have been made with other permissions
+            f.write(record_text(app))
     except OSError as err:
         app.refuse(f"Could not write {path}: {err.strerror or err}.", speak=False)
         return None

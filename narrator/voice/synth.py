@@ -167,6 +167,35 @@ def default_command() -> list[str]:
     return [sys.executable, "-m", "narrator.voice.synth_worker"]
 
 
+def sweep_stale_renders(cache_dir: Path) -> int:
+    """Delete half-rendered files (``<key>.<pid>.<n>.tmp.wav``) left by a process that was
+    killed mid-line; a living process's files are left alone. Returns how many went."""
+    gone = 0
+    for tmp in cache_dir.glob("*.tmp.wav"):
+        try:
+            pid = int(tmp.name.split(".")[1])
+        except (IndexError, ValueError):
+            continue
+        if pid == os.getpid() or _alive(pid):
+            continue
+        try:
+            tmp.unlink()
+            gone += 1
+        except OSError:
+            pass
+    return gone
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    return True
+
+
 class WorkerSynthesizer(ReportsProblems):
     """Renders lines to cached WAV files in a worker process, one line at a time.
 
@@ -281,6 +310,7 @@ class WorkerSynthesizer(ReportsProblems):
 
     # -- the background thread ----------------------------------------------------------
     def _run(self) -> None:
+        sweep_stale_renders(self.cache_dir)
         while True:
             with self._cond:
                 while not self._jobs and not self._closed:

@@ -6,7 +6,7 @@ from textual.widgets import Input, Select
 
 from narrator.games.ravnica.state import Step
 from narrator.tui.setup import DealScreen, SetupScreen
-from tests.tui.driver import play_to_end, random_picker, screen_text, wait_for
+from tests.tui.driver import screen_text, wait_for
 
 
 async def test_physical_deal_refuses_a_deal_without_the_rna_guilds_then_accepts_R6(make_app):
@@ -32,16 +32,17 @@ async def test_physical_deal_refuses_a_deal_without_the_rna_guilds_then_accepts_
         assert app.state.guilds == ("Azorius", "Rakdos", "Gruul", "Simic", "Orzhov")
 
 
-async def test_game_record_exports_to_markdown_at_the_end(make_app):
-    from tests.tui.driver import setup_game
+async def test_game_record_exports_to_markdown_at_the_end(make_app, tmp_path):
+    from tests.tui.driver import journal_until
 
-    app = make_app()
+    journal = journal_until(tmp_path / "games", lambda s: s.step is Step.OVER, seed=2)
+    app = make_app(resume=journal.path, new=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await setup_game(pilot, app, 5, seed=2, names=["Ann", "Bob", "Cid", "Dee", "Eve"])
-        await play_to_end(pilot, app, random_picker(2))
+        await wait_for(pilot, lambda: " WIN" in screen_text(app))
         await pilot.press("x")
         record = app.journal.path.with_suffix(".md")
         await wait_for(pilot, record.exists)
+        assert record.stat().st_mode & 0o777 == 0o600  # owner-only, like the journal
         text = record.read_text()
         assert "# Ravnica: Inquisition — game record" in text and "win" in text
         assert "Ann" in text and "Round 5" in text
