@@ -9,7 +9,14 @@ from textual.widgets import ProgressBar
 
 from narrator.games.ravnica.state import Step
 from narrator.tui.widgets import TableView
-from tests.tui.driver import play_step, random_picker, screen_text, setup_game, wait_for
+from tests.tui.driver import (
+    journal_until,
+    play_step,
+    random_picker,
+    screen_text,
+    setup_game,
+    wait_for,
+)
 
 NAMES = ["Annabelle", "Bartholomew", "Cid", "Dee", "Evangeline", "Fay", "Gus"]
 
@@ -36,14 +43,15 @@ async def test_every_name_is_shown_in_full_and_the_countdown_bar_is_drawn_R11(ma
 
 
 async def test_lines_said_on_the_privacy_screen_show_after_it_and_the_winner_is_full_screen(
-    make_app,
+    make_app, tmp_path
 ):
     """R25/R26: "Ablaze goes to …" and the final discussion are said while the privacy screen
     closes; the game screen shows them when it returns. R31: the winner takes the screen."""
-    app = make_app(clock=lambda: 0.0)
+    journal = journal_until(tmp_path / "games", lambda s: s.step is Step.ABLAZE_DRAW, seed=6)
+    app = make_app(clock=lambda: 0.0, resume=journal.path, new=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await setup_game(pilot, app, 5, seed=6)
         pick = random_picker(6)
+        await wait_for(pilot, lambda: "private step" in screen_text(app))
         await play_until(pilot, app, Step.FINAL_DISCUSSION, pick)
         await wait_for(pilot, lambda: "of discussion. Decide who must die." in screen_text(app))
         await play_until(pilot, app, Step.OVER, pick)
