@@ -6,6 +6,9 @@ the rules, writes it to disk (fsync) and only then moves the screen on.
 
 from __future__ import annotations
 
+import errno
+import sys
+import termios
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -75,6 +78,8 @@ class NarratorApp(App):
         return catalogue(self.language).colour(letter) if letter else ""
 
     def on_mount(self) -> None:
+        if not self.is_headless:
+            self.set_interval(2.0, self.check_terminal)
         if hasattr(self.voice, "on_notice"):  # called from the voice's own thread
             self.voice.on_notice = self._voice_notice_from_thread
         notice = getattr(self.voice, "notice", None)
@@ -89,6 +94,19 @@ class NarratorApp(App):
         self.push_screen(HomeScreen())
         if self.start_new:
             self.push_screen(SetupScreen())
+
+    def check_terminal(self) -> None:
+        """Quit when the terminal is gone (its window closed, the connection dropped) and no
+        hang-up signal came: the game is on disk, and the app would otherwise spin for ever
+        drawing into nothing. A hung-up terminal answers EIO to every call."""
+        stream = sys.__stderr__  # where Textual draws
+        try:
+            termios.tcgetattr(stream.fileno())
+        except OSError as err:
+            if err.errno in (errno.EIO, errno.ENXIO, errno.EBADF):
+                self.exit(return_code=1)
+        except (AttributeError, ValueError):
+            pass  # no stream, or not a terminal: nothing to watch
 
     def show_prompt_warnings(self) -> None:
         """Why lines of the user's prompts.<lang>.toml were not used (once a language)."""
