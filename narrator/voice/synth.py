@@ -374,7 +374,7 @@ class WorkerSynthesizer(ReportsProblems):
         else:
             self._set_problem(FAILED, detail)
 
-    def _render(self, request: SpeechRequest, key: str) -> Path | None:
+    def _render(self, request: SpeechRequest, key: str, retry: bool = True) -> Path | None:
         final = self.cache_dir / f"{key}.wav"
         if final.is_file():
             return final
@@ -400,6 +400,8 @@ class WorkerSynthesizer(ReportsProblems):
             return None
         if not answer.get("ok"):
             tmp.unlink(missing_ok=True)
+            if retry:  # the engine answered but lost the line (eSpeak races under load): again
+                return self._render(request, key, retry=False)
             self._fail(str(answer.get("error") or "unknown error"))
             return None
         try:

@@ -52,6 +52,14 @@ def main(lang: str) -> dict:
         return {"skip": f"simpleaudio is not usable: {error}"}
     synth = WorkerSynthesizer(paths.cache_dir() / "speech")
     voice = Voice(Settings(language=lang), sink=sink, synthesizer=synth, gap=0.02)
+    problems: list[list] = []  # every problem the synthesizer reported, for the test's message
+    told = synth.on_problem
+
+    def record(kind, detail):
+        problems.append([kind, detail])
+        told(kind, detail)
+
+    synth.on_problem = record
     try:
         synth.wait_idle(30)  # the worker has started (or failed to)
         if synth.problem and synth.problem[0] == NO_ENGINE:
@@ -73,6 +81,8 @@ def main(lang: str) -> dict:
             "plays": sink.log,
             "voices": sorted(set(synth.voice_used.values())),
             "engine": synth.engine_detail,
+            "problems": problems,
+            "player_problem": voice._player.problem,
         }
     finally:
         voice.close()

@@ -84,7 +84,7 @@ def play_game(tmp_path: Path, lang: str) -> tuple[dict, list[Path]]:
 def test_a_scripted_game_is_heard_in_order_with_nothing_overlapping(tmp_path, lang):
     report, files = play_game(tmp_path, lang)
     assert report["finished"] and report["notice"] is None, report
-    assert [kind for kind, _ in report["played"]] == [kind for kind, _ in SCRIPT]
+    assert [kind for kind, _ in report["played"]] == [kind for kind, _ in SCRIPT], report
     assert report["voices"] == [VOICE_OF[lang]]  # each language with its own voice
 
     # One file per opening of the device: the start-up probe, then one per line or chime.

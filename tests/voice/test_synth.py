@@ -67,6 +67,15 @@ if not os.path.exists(marker):
     os._exit(3)
 write_wav(request["out"]); reply({"ok": True, "voice": "fake"})
 """
+# The first request is answered "not ok" (as when eSpeak loses a line); the worker lives on.
+FAILS_ONCE = """
+if not os.path.exists(marker):
+    open(marker, "w").close()
+    reply({"ok": False, "error": "the engine wrote no audio"})
+    continue
+write_wav(request["out"]); reply({"ok": True, "voice": "fake"})
+"""
+
 ALWAYS_DIES = """
 os._exit(4)
 """
@@ -148,6 +157,14 @@ def test_a_worker_that_dies_is_restarted_next_time(tmp_path, synth_factory):
     kind, detail = synth.problem
     assert kind == FAILED and "exit code 3" in detail and "Segmentation fault" in detail
     assert synth.request(SpeechRequest("Works.")).result(10) is not None
+
+
+def test_a_line_the_engine_lost_is_rendered_again_once(tmp_path, synth_factory):
+    """Under load eSpeak may answer without audio; the line is asked for once more, so a
+    "Thirty seconds left" is not silently lost (seen in the end-to-end test on a busy machine)."""
+    synth = synth_factory(command=fake_worker(tmp_path, FAILS_ONCE), timeout=5)
+    assert synth.request(SpeechRequest("Lost once.")).result(10) is not None
+    assert synth.problem is None and synth.problems == []
 
 
 def test_a_worker_that_keeps_dying_is_given_up_until_retry(tmp_path, synth_factory):
