@@ -22,6 +22,7 @@ from narrator.tui import panels
 from narrator.tui.widgets import TableView
 
 TIMER_STEPS = (Step.DISCUSSION, Step.FINAL_DISCUSSION)
+TICK = 0.1  # seconds between two looks at the discussion clock
 VOTE_STEPS = (Step.ELECTION, Step.FINAL_VOTE)
 PICK_STEPS = (Step.ELECTION_TIE, Step.FINAL_TIE)
 SECRET_COLOURS = ("W", "B", "G")  # R18 ⚖: every draw is secret except Blue's
@@ -35,6 +36,7 @@ def needs_privacy(s: State) -> bool:
 
 
 class GameScreen(Screen):
+    _final_tick: tuple | None = None  # the countdown whose deadline a one-shot timer waits for
     BINDINGS = [
         Binding("enter", "primary", "Continue"),
         Binding("space", "pause", "Pause/resume"),
@@ -70,7 +72,8 @@ class GameScreen(Screen):
         self.opening_running = False
         self.role_cursor: int | None = None
         self.warned: set[str] = set()
-        self.set_interval(0.1, self.tick)
+        self._final_tick = None
+        self.set_interval(TICK, self.tick)
         self.refresh_state()
         if self.app.captions:
             self.show_caption(self.app.captions[-1])
@@ -332,6 +335,12 @@ class GameScreen(Screen):
         if s.step not in TIMER_STEPS or countdown is None:
             return
         left = countdown.remaining()
+        if countdown.running and 0 < left <= TICK:
+            # The last tick would land up to 0.1 s after the deadline: wake exactly at it.
+            armed = (self.app.countdown_key, countdown.total)
+            if self._final_tick != armed:
+                self._final_tick = armed
+                self.set_timer(left, self.tick)
         self.save_timer()
         self.query_one("#clock", Digits).update(mmss(left))
         self.query_one("#progress", ProgressBar).update(progress=1000 * countdown.fraction_left())

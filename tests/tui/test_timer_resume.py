@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Digits
 
 from narrator.games.ravnica.state import Step
@@ -74,3 +75,26 @@ async def test_undoing_an_early_end_gives_back_the_time_that_was_left(make_app):
         await pilot.press("enter")  # confirm the undo
         await wait_for(pilot, lambda: app.state.step is Step.DISCUSSION)
         await wait_for(pilot, lambda: clock_shows(app, "1:30"))
+
+
+async def test_time_up_is_not_left_to_the_next_tick_R11(make_app):
+    """Ticks come every 0.1 s; with less than that left, a one-shot timer is set for exactly the
+    time left, so "time up" is heard at the deadline (scripts/bench measures the error)."""
+    clock = FakeClock()
+    app = make_app(clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await setup_game(pilot, app, 5, seed=4)
+        pick = random_picker(4)
+        while app.state.step is not Step.DISCUSSION:
+            await play_step(pilot, app, pick)
+        screen = app.screen
+        armed = []
+        set_timer = screen.set_timer
+        screen.set_timer = lambda delay, callback, **kw: armed.append(delay) or set_timer(
+            delay, callback, **kw
+        )
+        clock.now += 120 - 0.04
+        await wait_for(pilot, lambda: armed)
+        assert armed[0] == pytest.approx(0.04, abs=1e-6) and len(armed) == 1
+        clock.now += 0.04
+        await wait_for(pilot, lambda: app.state.step is Step.ELECTION)
