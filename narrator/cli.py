@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 
 
@@ -28,12 +29,16 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Loading the app makes many objects that live as long as it does; collecting them during
+    # start-up only delays the first frame. The app turns the collector back on once drawn.
+    gc.disable()
     args = parser().parse_args(argv)
     if args.data_dir:
         import os
 
         os.environ["NARRATOR_DATA_DIR"] = args.data_dir
     if args.command == "play":
+        gc.enable()
         from narrator.play import main as play_main
 
         return play_main(args.script, args.journal)

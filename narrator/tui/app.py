@@ -7,11 +7,13 @@ the rules, writes it to disk (fsync) and only then moves the screen on.
 from __future__ import annotations
 
 import errno
+import gc
 import sys
 import termios
 import time
 from dataclasses import replace
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
@@ -53,8 +55,10 @@ class NarratorApp(App):
         resume: Path | None = None,
         new: bool = False,
         settings: Any = None,
+        voice_factory: Callable[[], Any] | None = None,
     ) -> None:
         super().__init__()
+        self.voice_factory = voice_factory  # the real voice, opened once the first frame is up
         self.data_dir = Path(data_dir) if data_dir else paths.data_dir()
         self.voice = voice if voice is not None else CaptionsOnly(language)
         self.clock = clock
@@ -80,20 +84,41 @@ class NarratorApp(App):
     def on_mount(self) -> None:
         if not self.is_headless:
             self.set_interval(2.0, self.check_terminal)
+        self.call_after_refresh(self.first_frame_drawn)
+        if self.voice_factory is None:
+            self.hook_voice()
+        self.show_prompt_warnings()
+        if self.resume_path is not None and self.open_journal(self.resume_path):
+            return
+        from narrator.tui.home import HomeScreen
+
+        self.push_screen(HomeScreen())
+        if self.start_new:
+            from narrator.tui.setup import SetupScreen
+
+            self.push_screen(SetupScreen())
+
+    def first_frame_drawn(self) -> None:
+        """What can wait until the first screen is up (a quicker start, bench: cold start):
+        the real voice (its library, its sound device, its speech worker) and the garbage
+        collector, which ``cli.main`` held back while the app's modules were loaded."""
+        if self.voice_factory is not None:
+            from narrator.prompts import PROMPT_IDS
+
+            factory, self.voice_factory = self.voice_factory, None
+            self.voice = factory()
+            self.hook_voice()
+            self.voice.prewarm(sorted(PROMPT_IDS))  # the fixed lines, rendered ahead
+        if not gc.isenabled():
+            gc.freeze()  # what start-up built lives as long as the app: never scan it again
+            gc.enable()
+
+    def hook_voice(self) -> None:
         if hasattr(self.voice, "on_notice"):  # called from the voice's own thread
             self.voice.on_notice = self._voice_notice_from_thread
         notice = getattr(self.voice, "notice", None)
         if notice:
             self.notify(notice, title="Sound", severity="warning", timeout=8)
-        self.show_prompt_warnings()
-        if self.resume_path is not None and self.open_journal(self.resume_path):
-            return
-        from narrator.tui.home import HomeScreen
-        from narrator.tui.setup import SetupScreen
-
-        self.push_screen(HomeScreen())
-        if self.start_new:
-            self.push_screen(SetupScreen())
 
     def check_terminal(self) -> None:
         """Quit when the terminal is gone (its window closed, the connection dropped) and no
@@ -385,9 +410,9 @@ def run(args: Any) -> int:
         if args.mute:
             changes["muted"] = True
         settings = dataclasses.replace(settings, **changes)
-    voice = open_voice(settings) if settings is not None else CaptionsOnly(language)
     app = NarratorApp(
-        voice=voice,
+        voice=CaptionsOnly(language),  # until the first frame is drawn
+        voice_factory=(lambda: open_voice(settings)) if settings is not None else None,
         language=language,
         resume=Path(args.resume) if args.resume else None,
         new=args.new,
