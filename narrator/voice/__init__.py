@@ -157,7 +157,10 @@ class Voice:
 
     def prewarm(self, lines: Iterable[Prewarmable]) -> int:
         """Render lines ahead in the background: prompt ids (alone or with their params,
-        as (id, {params})) or plain texts. Returns how many were queued."""
+        as (id, {params})) or plain texts. Returns how many were queued. Muted, nothing is
+        rendered (nothing would be heard; a line said after unmuting renders then)."""
+        if self._settings.muted:
+            return 0
         cat = catalogue(self._settings.language)
         requests = []
         for line in lines:

@@ -229,6 +229,11 @@ def test_prewarm_renders_fixed_lines_ahead_at_low_priority(make_voice):
     assert texts == [("Time is up.", 1), ("30 seconds added.", 1), ("Hello.", 1)]
 
 
+def test_a_muted_voice_renders_nothing_ahead(make_voice):
+    voice, _, synth = make_voice(Settings(muted=True))
+    assert voice.prewarm(["time_up", "Hello."]) == 0 and synth.requests == []
+
+
 def test_settings_apply_from_the_next_line(make_voice):
     voice, _, synth = make_voice()
     voice.apply_settings(Settings(language="ru", voice="zle/ru", rate=140))
