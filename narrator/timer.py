@@ -27,6 +27,11 @@ class Countdown:
     def running(self) -> bool:
         return self._deadline is not None
 
+    @property
+    def deadline(self) -> float | None:
+        """When it runs out, on its clock (None while paused)."""
+        return self._deadline
+
     def start(self) -> None:
         if self._deadline is None:
             self._deadline = self.clock() + self._left
@@ -93,17 +98,21 @@ class TimerFile:
             return
         data = {"key": key, "total": countdown.total, "left": left, "running": countdown.running}
         tmp = self.path.with_name(self.path.name + ".tmp")
+        self._last = record  # tried once per shown second, whatever happens
         try:
+            # No fsync: it can stall the screen on a slow disk, and a killed process loses
+            # nothing the kernel already holds; only a power cut could cost the clock.
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             try:
                 os.write(fd, json.dumps(data).encode())
-                os.fsync(fd)
             finally:
                 os.close(fd)
             os.replace(tmp, self.path)
-        except OSError:
-            return  # the clock is a convenience: a full disk must not stop the discussion
-        self._last = record
+        except OSError:  # the clock is a convenience: a full disk must not stop the discussion
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
 
     def load(self, key: str, clock: Clock) -> Countdown | None:
         """The saved countdown for ``key`` (running again if it was running), else None.

@@ -14,6 +14,8 @@ import termios
 import time
 from pathlib import Path
 
+from narrator.tui.app import TERMINAL_GONE
+
 TOP = Path(__file__).resolve().parents[1]
 
 
@@ -45,7 +47,7 @@ def test_the_app_quits_when_its_terminal_is_gone(tmp_path):
             seen += os.read(master, 65536)
         assert b"INQUISITION" in seen, "the home screen was never drawn"
         os.close(master)  # the terminal window is closed
-        assert app.wait(timeout=10) is not None
+        assert app.wait(timeout=10) == TERMINAL_GONE  # a clean exit, not a crash
     finally:
         if app.poll() is None:
             app.kill()

@@ -11,9 +11,9 @@ import gc
 import sys
 import termios
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from collections.abc import Callable
 from typing import Any
 
 from textual.app import App
@@ -27,6 +27,8 @@ from narrator.prompts import catalogue
 from narrator.timer import Clock, Countdown
 from narrator.tui.narration import Line, event_lines, step_key, step_lines
 from narrator.tui.speech import CaptionsOnly
+
+TERMINAL_GONE = 3  # exit status when the terminal went away (the game is saved)
 
 
 class NarratorApp(App):
@@ -127,10 +129,10 @@ class NarratorApp(App):
         stream = sys.__stderr__  # where Textual draws
         try:
             termios.tcgetattr(stream.fileno())
-        except OSError as err:
-            if err.errno in (errno.EIO, errno.ENXIO, errno.EBADF):
-                self.exit(return_code=1)
-        except (AttributeError, ValueError):
+        except termios.error as err:  # not an OSError: (errno, message) in its args
+            if err.args and err.args[0] in (errno.EIO, errno.ENXIO, errno.EBADF):
+                self.exit(return_code=TERMINAL_GONE)
+        except (AttributeError, ValueError, OSError):
             pass  # no stream, or not a terminal: nothing to watch
 
     def show_prompt_warnings(self) -> None:
@@ -381,7 +383,12 @@ class NarratorApp(App):
         self.say("language_set")
         self.show_prompt_warnings()
         try:
-            stored, _ = load()
+            stored, problems = load()
+            if problems:  # saving would replace what could not be read: leave the file alone
+                return (
+                    f"{problems[0]} The language applies until you quit; settings.toml was "
+                    "left as it is: correct it (or delete it) to keep the language."
+                )
             save(replace(stored, language=language))
         except OSError as err:
             return f"Could not save the settings ({err.strerror or err}); the language applies until you quit."
@@ -421,4 +428,4 @@ def run(args: Any) -> int:
     for warning in warnings:
         app.call_later(app.notify, warning, title="Settings", severity="warning")
     app.run()
-    return 0
+    return app.return_code or 0

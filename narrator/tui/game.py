@@ -72,14 +72,12 @@ class GameScreen(Screen):
         self.opening_running = False
         self.role_cursor: int | None = None
         self.warned: set[str] = set()
-        self._final_tick = None
         self.set_interval(TICK, self.tick)
-        self.refresh_state()
-        if self.app.captions:
-            self.show_caption(self.app.captions[-1])
+        # Drawn by on_screen_resume, which Textual sends when the screen is first shown too.
 
     def on_screen_resume(self) -> None:
-        """Back from the privacy screen or a dialog: lines said meanwhile show here too."""
+        """Shown, or back from the privacy screen or a dialog: lines said meanwhile show here
+        too."""
         self.refresh_state()
         if self.app.captions:
             self.show_caption(self.app.captions[-1])
@@ -337,7 +335,7 @@ class GameScreen(Screen):
         left = countdown.remaining()
         if countdown.running and 0 < left <= TICK:
             # The last tick would land up to 0.1 s after the deadline: wake exactly at it.
-            armed = (self.app.countdown_key, countdown.total)
+            armed = (id(countdown), countdown.deadline)  # a new deadline is armed afresh
             if self._final_tick != armed:
                 self._final_tick = armed
                 self.set_timer(left, self.tick)

@@ -19,7 +19,7 @@ PIP_STYLE = {
 
 
 LEGEND = Text("\n◆ candidate  ✓ voted  ✝ dead", style="dim")
-WIDE = 42  # content cells from which the guild's name is shown
+WIDE = 44  # content cells from which the guild's name is shown
 
 # Steps in which the table marks the candidates (◆) and who has voted (✓).
 CANDIDATE_STEPS = (Step.DISCUSSION, Step.ELECTION, Step.FINAL_VOTE, Step.ELECTION_TIE, Step.FINAL_TIE)
@@ -59,7 +59,8 @@ class TableView(Static):
             table.add_column("guild", ratio=2, min_width=4, no_wrap=True, overflow="ellipsis")
         table.add_column("", width=4)
         table.add_column("lead", width=4, no_wrap=True)
-        table.add_column("", no_wrap=True, width=10, overflow="ellipsis")  # steady: no jitter
+        # The marks: a steady width (rows do not jump), "(Ablaze) ◆ ✓" in full when wide.
+        table.add_column("", no_wrap=True, width=12 if wide else 10, overflow="ellipsis")
         if s.step is Step.DISCUSSION and s.round_colour:  # who may be elected this round
             candidates = set(s.players_of(s.round_colour))
         else:

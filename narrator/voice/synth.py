@@ -400,7 +400,7 @@ class WorkerSynthesizer(ReportsProblems):
             return None
         if not answer.get("ok"):
             tmp.unlink(missing_ok=True)
-            if retry:  # the engine answered but lost the line (eSpeak races under load): again
+            if retry and answer.get("retry"):  # the engine lost the line (eSpeak races): again
                 return self._render(request, key, retry=False)
             self._fail(str(answer.get("error") or "unknown error"))
             return None

@@ -116,10 +116,13 @@ def serve(requests: TextIO, replies: TextIO) -> int:
             if espeak is not None:
                 espeak.Synchronize()
             if not finished.wait(FINISH_LIMIT):
-                _reply(replies, {"ok": False, "error": "the engine never finished the line"})
+                _reply(
+                    replies,
+                    {"ok": False, "error": "the engine never finished the line", "retry": True},
+                )
                 continue
             if not os.path.exists(request["out"]) or os.path.getsize(request["out"]) <= 44:
-                _reply(replies, {"ok": False, "error": "the engine wrote no audio"})
+                _reply(replies, {"ok": False, "error": "the engine wrote no audio", "retry": True})
                 continue
             _reply(replies, {"ok": True, "voice": voice, "warning": warning})
         except Exception as error:  # noqa: BLE001 - report it; the parent decides

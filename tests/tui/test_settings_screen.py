@@ -48,9 +48,8 @@ async def test_switching_to_russian_speaks_russian_and_is_kept_for_next_time(tmp
     assert settings_path().exists()
 
 
-async def test_a_settings_file_that_cannot_be_written_is_said_on_screen(tmp_path):
-    settings_path().parent.mkdir(parents=True, exist_ok=True)
-    settings_path().mkdir()  # a folder where the file should be: the save fails
+async def switch_to_russian_with_a_bad_settings_file(tmp_path) -> list[str]:
+    """Settings → Русский → ctrl+s; the language applies to this run; the notifications."""
     app = NarratorApp(data_dir=tmp_path / "games", settings=Settings(), pace=0.001)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
@@ -60,5 +59,19 @@ async def test_a_settings_file_that_cannot_be_written_is_said_on_screen(tmp_path
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.language == "ru"  # applies to this run all the same
-        texts = [n.message for n in app._notifications]
-        assert any("Could not save the settings" in t for t in texts), texts
+        return [n.message for n in app._notifications]
+
+
+async def test_a_settings_file_that_cannot_be_read_is_said_on_screen(tmp_path):
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().mkdir()  # a folder where the file should be
+    texts = await switch_to_russian_with_a_bad_settings_file(tmp_path)
+    assert any("cannot be read" in t and "left as it is" in t for t in texts), texts
+
+
+async def test_a_settings_file_with_mistakes_is_not_overwritten_by_the_language(tmp_path):
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('rate = 150\nvolume = "loud"\n')  # one value of the wrong type
+    texts = await switch_to_russian_with_a_bad_settings_file(tmp_path)
+    assert settings_path().read_text() == 'rate = 150\nvolume = "loud"\n'
+    assert any("left as it is" in t for t in texts), texts

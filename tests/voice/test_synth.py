@@ -71,7 +71,7 @@ write_wav(request["out"]); reply({"ok": True, "voice": "fake"})
 FAILS_ONCE = """
 if not os.path.exists(marker):
     open(marker, "w").close()
-    reply({"ok": False, "error": "the engine wrote no audio"})
+    reply({"ok": False, "error": "the engine wrote no audio", "retry": True})
     continue
 write_wav(request["out"]); reply({"ok": True, "voice": "fake"})
 """
@@ -165,6 +165,14 @@ def test_a_line_the_engine_lost_is_rendered_again_once(tmp_path, synth_factory):
     synth = synth_factory(command=fake_worker(tmp_path, FAILS_ONCE), timeout=5)
     assert synth.request(SpeechRequest("Lost once.")).result(10) is not None
     assert synth.problem is None and synth.problems == []
+
+
+def test_a_line_that_cannot_be_rendered_is_not_asked_for_twice(tmp_path, synth_factory):
+    refuses = "open(marker, 'a').write('asked '); reply({'ok': False, 'error': 'no such voice'})"
+    synth = synth_factory(command=fake_worker(tmp_path, refuses), timeout=5)
+    assert synth.request(SpeechRequest("Never.")).result(10) is None
+    assert synth.problem == (FAILED, "no such voice")
+    assert (tmp_path / "marker").read_text() == "asked "  # once: it would fail again
 
 
 def test_a_worker_that_keeps_dying_is_given_up_until_retry(tmp_path, synth_factory):
