@@ -3,8 +3,8 @@ damaged, foreign, unreadable or absurd, and a data folder that is full or read-o
 
 Each one gives a clear message (a JournalError, a warning, an OSError the screen reports) and
 never another exception; a journal that fails to take an entry is left as it was.
-(Plain damage already covered in test_journal.py, test_catalogue.py and voice/test_settings.py
-is not repeated here.)
+(Damaged or foreign journal contents are in test_journal.py's NOT_JOURNALS; plain damage
+covered in test_catalogue.py and voice/test_settings.py is not repeated here.)
 """
 
 from __future__ import annotations
@@ -56,33 +56,7 @@ def journal_at(directory: Path, events) -> Journal:
     return journal
 
 
-# --- journals that are not what they claim ----------------------------------------------------
-
-FOREIGN = {
-    # json.loads recurses: a deep file used to raise RecursionError, not a JournalError
-    "nested a million deep": b"[" * 100_000 + b"\n",
-    "a nested entry": (HEADER + "\n" + '{"n":1,"event":' + "[" * 100_000 + "\n").encode(),
-    # Python refuses to read an integer of more than 4300 digits: a ValueError, not JSON's
-    "a 5000-digit number": (HEADER + "\n" + '{"n":1,"seed":' + "7" * 5000 + "}\n").encode(),
-    "a byte-order mark (saved by Notepad)": b"\xef\xbb\xbf" + HEADER.encode() + b"\n",
-    "a line of NULs (a crash on ext4)": (HEADER + "\n").encode() + b"\0" * 64 + b"\n",
-    "a header that is a number": b"12\n",
-    "a header naming no game": json.dumps({"journal": MAGIC, "version": VERSION}).encode() + b"\n",
-    "a game of another kind": (HEADER.replace('"ravnica"', '["ravnica"]') + "\n").encode(),
-    "version as text": (HEADER.replace(f'"version": {VERSION}', '"version": "1"') + "\n").encode(),
-    "another program's JSON Lines": b'{"level":"info","msg":"started"}\n{"level":"warn"}\n',
-    "a PNG": b"\x89PNG\r\n\x1a\n" + bytes(range(256)),
-}
-
-
-@pytest.mark.parametrize("content", FOREIGN.values(), ids=FOREIGN.keys())
-def test_a_foreign_or_absurd_journal_is_refused_clearly_and_untouched(tmp_path, content):
-    path = tmp_path / "game.jsonl"
-    path.write_bytes(content)
-    with pytest.raises(JournalError) as err:
-        Journal.open(path)
-    assert "game.jsonl" in str(err.value)
-    assert path.read_bytes() == content
+# --- journals that are not what they claim (the contents: NOT_JOURNALS in test_journal.py) -----
 
 
 def test_a_journal_that_is_a_folder_or_unreadable_is_refused(tmp_path, monkeypatch):

@@ -123,6 +123,22 @@ NOT_JOURNALS = {
     "unknown game": (header(game="chess") + "\n").encode(),
     "unknown version": (header(version=99) + "\n").encode(),
     "a header cut off": header().encode()[:20],
+    # what else a player's disk may hold (the bad-input sweep)
+    # json.loads recurses: a deep file used to raise RecursionError, not a JournalError
+    "nested a million deep": b"[" * 100_000 + b"\n",
+    "a nested entry": (header() + "\n" + '{"n":1,"event":' + "[" * 100_000 + "\n").encode(),
+    # Python refuses to read an integer of more than 4300 digits: a ValueError, not JSON's
+    "a 5000-digit number": (header() + "\n" + '{"n":1,"seed":' + "7" * 5000 + "}\n").encode(),
+    "a byte-order mark (saved by Notepad)": b"\xef\xbb\xbf" + header().encode() + b"\n",
+    "a line of NULs (a crash on ext4)": (header() + "\n").encode() + b"\0" * 64 + b"\n",
+    "a header that is a number": b"12\n",
+    "a header naming no game": json.dumps({"journal": MAGIC, "version": VERSION}).encode() + b"\n",
+    "a game of another kind": (header().replace('"ravnica"', '["ravnica"]') + "\n").encode(),
+    "version as text": (
+        header().replace(f'"version": {VERSION}', '"version": "1"') + "\n"
+    ).encode(),
+    "another program's JSON Lines": b'{"level":"info","msg":"started"}\n{"level":"warn"}\n',
+    "a PNG": b"\x89PNG\r\n\x1a\n" + bytes(range(256)),
 }
 
 
