@@ -6,11 +6,11 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from narrator.games.ravnica import events as ev
 from narrator.games.ravnica import Options, legal_moves
+from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import State, Step
-from narrator.tui.game import needs_privacy
 from narrator.journal import Journal
+from narrator.tui.game import needs_privacy
 from narrator.tui.privacy import PrivacyScreen
 from tests.games.walk import next_move
 
@@ -132,12 +132,17 @@ def random_picker(seed: int) -> Callable[[State, list], object]:
     return lambda s, moves: rng.choice(moves)
 
 
-async def play_to_end(pilot, app, pick, limit: int = 400) -> None:
+async def play_until(pilot, app, step: Step, pick, limit: int = 400) -> None:
+    """Play by keys until the game reaches ``step`` (within ``limit`` steps)."""
     for _ in range(limit):
-        if app.state.step is Step.OVER:
+        if app.state.step is step:
             return
         await play_step(pilot, app, pick)
-    raise AssertionError(f"the game did not end; at {app.state.step}")
+    raise AssertionError(f"the game never reached {step}; at {app.state.step}")
+
+
+async def play_to_end(pilot, app, pick, limit: int = 400) -> None:
+    await play_until(pilot, app, Step.OVER, pick, limit)
 
 
 def journal_until(

@@ -11,7 +11,7 @@ from narrator.games.ravnica.state import Step
 from narrator.tui.widgets import TableView
 from tests.tui.driver import (
     journal_until,
-    play_step,
+    play_until,
     random_picker,
     screen_text,
     setup_game,
@@ -19,11 +19,6 @@ from tests.tui.driver import (
 )
 
 NAMES = ["Annabelle", "Bartholomew", "Cid", "Dee", "Evangeline", "Fay", "Gus"]
-
-
-async def play_until(pilot, app, step: Step, pick) -> None:
-    while app.state.step is not step:
-        await play_step(pilot, app, pick)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])

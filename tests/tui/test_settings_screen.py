@@ -13,6 +13,15 @@ from tests.tui.driver import play_step, random_picker, setup_game, wait_for
 from tests.voice.fakes import FakeSynth
 
 
+async def choose_russian(pilot, app) -> None:
+    """Home → s → Русский → ctrl+s, by keys."""
+    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+    await pilot.press("s")
+    await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+    app.screen.query_one("#language", Select).value = "ru"
+    await pilot.press("ctrl+s")
+
+
 async def test_switching_to_russian_speaks_russian_and_is_kept_for_next_time(tmp_path):
     save(Settings(language="en", volume=0.6))
     stored, _ = load()
@@ -23,11 +32,7 @@ async def test_switching_to_russian_speaks_russian_and_is_kept_for_next_time(tmp
     app = NarratorApp(data_dir=tmp_path / "games", voice=voice, settings=run_settings, pace=0.001)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-            await pilot.press("s")
-            await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-            app.screen.query_one("#language", Select).value = "ru"
-            await pilot.press("ctrl+s")
+            await choose_russian(pilot, app)
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
             assert voice.settings.language == "ru" and app.language == "ru"
             assert voice.captions[-1] == "Теперь ведущий говорит по-русски."
@@ -52,11 +57,7 @@ async def switch_to_russian_with_a_bad_settings_file(tmp_path) -> list[str]:
     """Settings → Русский → ctrl+s; the language applies to this run; the notifications."""
     app = NarratorApp(data_dir=tmp_path / "games", settings=Settings(), pace=0.001)
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        await pilot.press("s")
-        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-        app.screen.query_one("#language", Select).value = "ru"
-        await pilot.press("ctrl+s")
+        await choose_russian(pilot, app)
         await pilot.pause()
         assert app.language == "ru"  # applies to this run all the same
         return [n.message for n in app._notifications]

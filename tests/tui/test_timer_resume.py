@@ -6,7 +6,7 @@ import pytest
 from textual.widgets import Digits
 
 from narrator.games.ravnica.state import Step
-from tests.tui.driver import play_step, random_picker, screen_text, setup_game, wait_for
+from tests.tui.driver import play_until, random_picker, screen_text, setup_game, wait_for
 
 
 class FakeClock:
@@ -27,8 +27,7 @@ async def test_a_resumed_discussion_keeps_the_time_left_and_the_pause_R11(make_a
     async with app.run_test(size=(100, 30)) as pilot:
         await setup_game(pilot, app, 5, seed=4)
         pick = random_picker(4)
-        while app.state.step is not Step.DISCUSSION:
-            await play_step(pilot, app, pick)
+        await play_until(pilot, app, Step.DISCUSSION, pick)
         await wait_for(pilot, lambda: clock_shows(app, "2:00"))
         clock.now += 47.3
         await wait_for(pilot, lambda: clock_shows(app, "1:13"))
@@ -65,8 +64,7 @@ async def test_undoing_an_early_end_gives_back_the_time_that_was_left(make_app):
     async with app.run_test(size=(100, 30)) as pilot:
         await setup_game(pilot, app, 5, seed=5)
         pick = random_picker(5)
-        while app.state.step is not Step.DISCUSSION:
-            await play_step(pilot, app, pick)
+        await play_until(pilot, app, Step.DISCUSSION, pick)
         clock.now += 30
         await wait_for(pilot, lambda: clock_shows(app, "1:30"))
         await pilot.press("e")
@@ -85,13 +83,12 @@ async def test_time_up_is_not_left_to_the_next_tick_R11(make_app):
     async with app.run_test(size=(100, 30)) as pilot:
         await setup_game(pilot, app, 5, seed=4)
         pick = random_picker(4)
-        while app.state.step is not Step.DISCUSSION:
-            await play_step(pilot, app, pick)
+        await play_until(pilot, app, Step.DISCUSSION, pick)
         screen = app.screen
         armed = []
         set_timer = screen.set_timer
-        screen.set_timer = lambda delay, callback, **kw: armed.append(delay) or set_timer(
-            delay, callback, **kw
+        screen.set_timer = lambda delay, callback, **kw: (
+            armed.append(delay) or set_timer(delay, callback, **kw)
         )
         clock.now += 120 - 0.04
         await wait_for(pilot, lambda: armed)

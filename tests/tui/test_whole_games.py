@@ -9,6 +9,7 @@ from tests.tui.driver import (
     key_of,
     play_step,
     play_to_end,
+    play_until,
     random_picker,
     screen_text,
     setup_game,
@@ -56,8 +57,7 @@ async def test_seven_players_tied_election_revote_and_undo_mid_vote_R15(make_app
     async with app.run_test(size=SIZE) as pilot:
         await setup_game(pilot, app, 7, seed=5, options={"election_tie": "revote", "deck": "app"})
         # Up to the first vote.
-        while app.state.step is not Step.ELECTION:
-            await play_step(pilot, app, tie_planner)
+        await play_until(pilot, app, Step.ELECTION, tie_planner)
         s = app.state
         first, second = s.ballot.candidates[:2]
         await pilot.press(key_of(first))
