@@ -102,15 +102,16 @@ class NarratorApp(App):
 
     def first_frame_drawn(self) -> None:
         """What can wait until the first screen is up (a quicker start, bench: cold start):
-        the real voice (its library, its sound device, its speech worker) and the garbage
-        collector, which ``cli.main`` held back while the app's modules were loaded."""
-        if self.voice_factory is not None:
-            from narrator.prompts import PROMPT_IDS
+        the real voice (its library, its sound device, its speech worker), rendering the fixed
+        lines ahead, and the garbage collector, which ``cli.main`` held back while the app's
+        modules were loaded."""
+        from narrator.prompts import PROMPT_IDS
 
+        if self.voice_factory is not None:
             factory, self.voice_factory = self.voice_factory, None
             self.voice = factory()
             self.hook_voice()
-            self.voice.prewarm(sorted(PROMPT_IDS))  # the fixed lines, rendered ahead
+        self.voice.prewarm(sorted(PROMPT_IDS))  # the fixed lines, rendered ahead of the game
         if not gc.isenabled():
             gc.freeze()  # what start-up built lives as long as the app: never scan it again
             gc.enable()

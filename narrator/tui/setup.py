@@ -65,6 +65,17 @@ class CSelect(Select):
         super().__init__(*args, compact=True, **kwargs)
 
 
+DEALS = [("The app deals", "app"), ("Key in the deal at the table", "physical")]
+DECKS = [
+    ("Physical cards: key in what was turned", "physical"),
+    ("The app shuffles and draws", "app"),
+]
+# (label, default, field id, most digits, what the field is)
+TIMERS = [
+    ("Colour round (s)", "120", "round_seconds", 4, "The colour round"),
+    ("Final discussion (s)", "300", "final_seconds", 4, "The final discussion"),
+    ("Opening pause (s)", "10", "opening_pause", 3, "The opening pause"),
+]
 ELECTION_TIES = [
     ("Guild order decides (Azorius first)", "guild_order"),
     ("Re-vote among the tied", "revote"),
@@ -75,6 +86,21 @@ FINAL_TIES = [
     ("Nobody dies by vote", "nobody"),
     ("The narrator picks", "narrator"),
 ]
+
+
+def digits_field(label: str, value: str, name: str, digits: int, hint: str) -> Horizontal:
+    """A labelled number: only digits are taken, and a refused key says why (``hint``)."""
+    return Horizontal(
+        Label(label),
+        CInput(value, id=name, restrict=r"[0-9]*", max_length=digits, hint=hint),
+        classes="field",
+    )
+
+
+def choice_field(label: str, options: list, value: str, name: str) -> Horizontal:
+    return Horizontal(
+        Label(label), CSelect(options, value=value, allow_blank=False, id=name), classes="field"
+    )
 
 
 class SetupScreen(Screen):
@@ -88,90 +114,34 @@ class SetupScreen(Screen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="setup"):
             yield Static("New game — Ravnica: Inquisition", classes="screen-title")
-            with Horizontal(classes="field"):
-                yield Label("Players (5–10)")
-                yield CInput(
-                    "5",
-                    id="count",
-                    restrict=r"[0-9]*",
-                    max_length=2,
-                    hint="The number of players: digits only, 5 to 10.",
-                )
+            yield digits_field(
+                "Players (5–10)", "5", "count", 2, "The number of players: digits only, 5 to 10."
+            )
             yield Static(id="roles-line")
             yield Label("Names in seat order (blank: Seat 1, Seat 2, …)")
             yield Vertical(id="names")
-            with Horizontal(classes="field"):
-                yield Label("Guild deal (R6)")
-                yield CSelect(
-                    [("The app deals", "app"), ("Key in the deal at the table", "physical")],
-                    value="app",
-                    allow_blank=False,
-                    id="deal",
+            yield choice_field("Guild deal (R6)", DEALS, "app", "deal")
+            yield choice_field("Leader & targeting decks (R9)", DECKS, "physical", "deck")
+            for label, value, name, digits, what in TIMERS:
+                yield digits_field(
+                    label, value, name, digits, f"{what}: a whole number of seconds, digits only."
                 )
-            with Horizontal(classes="field"):
-                yield Label("Leader & targeting decks (R9)")
-                yield CSelect(
-                    [
-                        ("Physical cards: key in what was turned", "physical"),
-                        ("The app shuffles and draws", "app"),
-                    ],
-                    value="physical",
-                    allow_blank=False,
-                    id="deck",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Colour round (s)")
-                yield CInput(
-                    "120",
-                    id="round_seconds",
-                    restrict=r"[0-9]*",
-                    max_length=4,
-                    hint="The colour round: a whole number of seconds, digits only.",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Final discussion (s)")
-                yield CInput(
-                    "300",
-                    id="final_seconds",
-                    restrict=r"[0-9]*",
-                    max_length=4,
-                    hint="The final discussion: a whole number of seconds, digits only.",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Opening pause (s)")
-                yield CInput(
-                    "10",
-                    id="opening_pause",
-                    restrict=r"[0-9]*",
-                    max_length=3,
-                    hint="The opening pause: a whole number of seconds, digits only.",
-                )
-            with Horizontal(classes="field"):
-                yield Label("Tied leader election (R15)")
-                yield CSelect(
-                    ELECTION_TIES, value="guild_order", allow_blank=False, id="election_tie"
-                )
-            with Horizontal(classes="field"):
-                yield Label("Tie after R27b (R27c)")
-                yield CSelect(FINAL_TIES, value="guild_order", allow_blank=False, id="final_tie")
-            with Horizontal(classes="field"):
-                yield Label("Seed")
-                yield CInput(
-                    str(random.SystemRandom().randrange(1, 10**6)),
-                    id="seed",
-                    restrict=r"[0-9]*",
-                    max_length=9,
-                    hint="The seed: a whole number, at most 9 digits.",
-                )
+            yield choice_field(
+                "Tied leader election (R15)", ELECTION_TIES, "guild_order", "election_tie"
+            )
+            yield choice_field("Tie after R27b (R27c)", FINAL_TIES, "guild_order", "final_tie")
+            yield digits_field(
+                "Seed",
+                str(random.SystemRandom().randrange(1, 10**6)),
+                "seed",
+                9,
+                "The seed: a whole number, at most 9 digits.",
+            )
             yield Button("Start the game (ctrl+s)", id="start", variant="primary")
         yield Static(id="message")  # under the form, not in it: seen however long it is
         yield Footer()
 
     def on_mount(self) -> None:
-        from narrator.prompts import PROMPT_IDS
-
-        # Render the game's fixed lines while the form is being filled in.
-        self.app.voice.prewarm(sorted(PROMPT_IDS))
         self.rebuild_names(5)
         self.show_message("")
         self.query_one("#count", Input).focus()
