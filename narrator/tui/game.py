@@ -318,14 +318,17 @@ class GameScreen(Screen):
             self.save_timer()
 
     def timer_file(self) -> TimerFile:
-        return TimerFile(self.app.journal.path.with_suffix(".timer.json"))
+        """The clock's file beside this game's journal: one object per journal, which
+        remembers what it last wrote (each shown second is written once)."""
+        path = self.app.journal.path.with_suffix(".timer.json")
+        if self._timer_file is None or self._timer_file.path != path:
+            self._timer_file = TimerFile(path)
+        return self._timer_file
 
     def save_timer(self) -> None:
         app = self.app
         if app.journal and app.countdown is not None and app.countdown_key:
-            if self._timer_file is None or self._timer_file.path != self.timer_file().path:
-                self._timer_file = self.timer_file()
-            self._timer_file.save(app.countdown_key, app.countdown)
+            self.timer_file().save(app.countdown_key, app.countdown)
 
     def tick(self) -> None:
         s = self.app.state
