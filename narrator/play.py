@@ -13,10 +13,14 @@ from typing import TextIO
 
 from narrator.games.base import Refusal
 from narrator.games.ravnica import GAME
+from narrator.games.ravnica.rules import waiting_for
 from narrator.games.ravnica.script import ScriptReader
 from narrator.games.ravnica.state import Step
 from narrator.games.ravnica.story import death_lines, describe
 from narrator.journal import Journal
+from narrator.prompts import words
+
+LANG = "en"  # a tool for scripts and their logs: it prints English (``str(refusal)``)
 
 
 def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) -> int:
@@ -30,11 +34,11 @@ def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) 
         before = state
         state = journal.append(event) if journal else GAME.apply(state, event)
         events.append(event)
-        text = describe(before, event, state)
+        text = describe(before, event, state, LANG)
         if text:
             print(text, file=out)
         if state.step is Step.ROLES and before.step is Step.REVEAL:
-            for line in death_lines(state):
+            for line in death_lines(state, LANG):
                 print(line, file=out)
 
     def refused(number: int, line: str, err: Exception) -> int:
@@ -57,7 +61,7 @@ def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) 
             event = reader.event(line, state, len(events))
             if event is not None:
                 apply(event)
-        except (Refusal, ValueError) as err:  # ScriptError, and a bad number or quote
+        except (Refusal, ValueError) as err:  # a rule's refusal, or a line not read (ScriptError)
             return refused(number, line, err)
     if state.step is Step.SETUP and reader.game_created() is not None:
         try:
@@ -65,7 +69,8 @@ def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) 
         except (Refusal, ValueError) as err:
             return refused(*players_line, err)
     if state.winner is None:
-        print(f"The script ends before the game does (waiting at: {state.step.value}).", file=out)
+        wants, rule = waiting_for(state)
+        print(words(LANG).format("story.script_ends", wants=wants, rule=rule), file=out)
         return 1
     return 0
 

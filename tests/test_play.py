@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from narrator.games.ravnica import GAME, State, Step, legal_moves
+from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.script import ScriptReader
 from narrator.journal import Journal
 from narrator.play import play_script
 
@@ -48,7 +51,11 @@ def test_example_game_is_won_by_the_loyalists():
     assert done.returncode == 0, done.stderr
     assert "Guildpact Loyalists win" in done.stdout
     assert done.stderr == ""
-    assert "Eve dies by vote (tied: Dee, Eve; Orzhov comes first in the guild order)" in done.stdout
+    assert (
+        "Eve dies by vote: Dee and Eve are still tied after the vote-off, and every player leads "
+        "a colour, so there is no vote of the players who lead no colour (R27b); Orzhov (Eve) "
+        "comes before Simic (Dee) in the guild order (R27c)."
+    ) in done.stdout
 
 
 def test_example_game_writes_a_journal(tmp_path):
@@ -72,7 +79,7 @@ def test_illegal_vote_stops_with_the_refusal(tmp_path):
     done = narrator("play", "--script", str(script))
     assert done.returncode == 2
     assert f"line {number}: vote 2 3" in done.stderr
-    assert "Cid is not White: Gruul is Red/Green. (R14)" in done.stderr
+    assert "refused: Cid is not White: Gruul is Red and Green (R14)\n" in done.stderr
     assert "Guildpact Loyalists win" not in done.stdout
 
 
@@ -80,7 +87,7 @@ def test_illegal_vote_stops_with_the_refusal(tmp_path):
     "old, new, words",
     [
         ("vote 4 1", "vote 2 1", "Bob has already voted"),
-        ("vote 4 1", "vote Zed 1", "no player called 'Zed'"),
+        ("vote 4 1", "vote Zed 1", "There is no player called Zed\n"),
         ("close votes", "vote 9 1", "There is no seat 9"),
         ("end discussion", "vote 1 1", "Not now"),
         ("vote 5 5", "close votes", "Still to vote: Eve"),
@@ -88,9 +95,16 @@ def test_illegal_vote_stops_with_the_refusal(tmp_path):
         ("choose Cid", "ultimate-price Cid", "Only the Black leader"),
         ("vote 4 1", "vote 'Dee 1", "quotation"),
         ("seed 7", "seed seven", "seed"),
-        ("draw U", "draw G", "Green targeting card is no longer in the deck"),
+        ("draw U", "draw G", "That card can't be drawn now: check the card and key in its colour"),
         ("players Ann Bob Cid Dee Eve", "players Ann Bob Cid Dee", "at least 5 players, not 4"),
         ("confirm roles", "role Ann agent", "only 2 Agents of Bolas"),
+        (
+            "role Eve agent",
+            "role Eve wizard",
+            "wizard is not a role: Agent of Bolas or Loyalist (R30)",
+        ),
+        ("vote 4 1", "vote 4", "vote takes a voter and a candidate"),
+        ("done", "dance", "There is no entry dance"),
         ("role Bob agent", "confirm roles", "Key in the role of every dead player first: Bob"),
     ],
 )
@@ -132,13 +146,183 @@ def test_secret_draws_are_not_shown():
     assert "The Blue leader draws and shows Blue." in shown  # R21: Blue's card is public
 
 
-def test_app_draws_never_name_the_card():
-    lines = [("draw" if line.startswith("draw ") and line != "draw U" else line) for line in LINES]
-    lines = [line for line in lines if not line.startswith(("choose", "ultimate-price", "ablaze"))]
-    code, out = play(lines)  # stops at the first choice the script no longer makes
+def app_deck_script(seed: int = 5) -> list[str]:
+    """A whole game with the app's decks (R9): each line written for the state the lines
+    before it reached, as a narrator would key it in."""
+    lines = ["option deck_mode=app", "players Ann Bob Cid Dee Eve", f"seed {seed}"]
+    reader = ScriptReader()
+    for line in lines:
+        reader.event(line, State(), 0)
+    state, count = GAME.apply(State(), reader.game_created()), 1
+    while state.step is not Step.OVER:
+        step, moves = state.step, legal_moves(state)
+        if step is Step.DEAL:
+            line = "guilds Azorius Rakdos Gruul Simic Orzhov"
+        elif step is Step.ROLES:
+            unkeyed = [s for s in state.dead() if state.role_of(s) is None]
+            line = f"role {unkeyed[0] + 1} loyalist" if unkeyed else "confirm roles"
+        elif step in (Step.ELECTION, Step.FINAL_VOTE) and not state.ballot.complete:
+            voter = state.ballot.waiting[0]
+            line = f"vote {voter + 1} {state.ballot.candidates[0] + 1}"  # never a tie
+        else:
+            words = {
+                Step.OPENING: "opening",
+                Step.TURN_LEADER_CARD: "leader draw",
+                Step.DISCUSSION: "end discussion",
+                Step.FINAL_DISCUSSION: "end discussion",
+                Step.ELECTION: "close votes",
+                Step.FINAL_VOTE: "close votes",
+                Step.DRAW: "draw",
+                Step.ABLAZE_DRAW: "draw",
+                Step.ABILITY: "done",
+                Step.REVEAL: "reveal",
+            }
+            line = words.get(step)
+            if line is None:  # a choice: the first the rules allow
+                verb = {Step.ABLAZE_GIVE: "ablaze"}.get(step, "choose")
+                verb = "ultimate-price" if isinstance(moves[0], ev.UltimatePriceNoted) else verb
+                line = f"{verb} {moves[0].player + 1}"
+        state = GAME.apply(state, reader.event(line, state, count))
+        count += 1
+        lines.append(line)
+    return lines
+
+
+def test_app_decks_play_a_whole_game_and_never_name_a_secret_card_R9_R18():
+    lines = app_deck_script()
+    code, out = play(lines)
+    assert code == 0 and " win (" in out
+    secret = [line for line in out.splitlines() if "draws a targeting card in secret" in line]
+    assert len(secret) == 4  # White, Black, Green and the Red leader's last card
+    for line in secret:
+        card = line.split(" leader ", 1)[1]  # what follows "The <colour> leader"
+        assert not any(c in card for c in ("White", "Blue", "Black", "Red", "Green"))
+    assert sum("leader draws and shows" in line for line in out.splitlines()) == 1  # R21
+    assert play(app_deck_script())[1] == out  # the app's draws are seeded: replayable
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("leader draw", "leader W", "The app holds the leader deck: write 'leader draw' (R9)"),
+        ("draw", "draw U", "The app holds the targeting deck: write 'draw' without a colour (R9)"),
+    ],
+)
+def test_keyed_card_refused_when_the_app_holds_the_decks_R9(old, new, message, capsys):
+    lines = app_deck_script()
+    code, _ = play(edit(lines, old, new))
     assert code == 2
-    draws = [line for line in out.splitlines() if "draws" in line]
-    assert draws == ["The White leader draws a targeting card in secret."]
+    number = edit(lines, old, new).index(new) + 1
+    assert f"line {number}: {new}\nrefused: {message}\n" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            "leader U",
+            "leader draw",
+            "The leader deck is on the table: write the colour of the card that was turned (R9)",
+        ),
+        (
+            "draw B",
+            "draw",
+            "The targeting deck is on the table: write the colour of the card that was drawn (R9)",
+        ),
+    ],
+)
+def test_app_draw_refused_when_the_decks_are_on_the_table_R9(old, new, message, capsys):
+    code, _ = play(edit(LINES, old, new))
+    assert code == 2
+    assert f": {new}\nrefused: {message}\n" in capsys.readouterr().err
+
+
+def test_red_leaders_last_card_may_be_drawn_without_its_colour_R9_R22():
+    """Physical decks: the one card left is known, so a bare draw takes it."""
+    code, out = play(edit(LINES, "draw R", "draw"))
+    assert code == 0 and out == play(LINES)[1]
+
+
+def test_red_leaders_last_card_of_the_wrong_colour_refused_R18(capsys):
+    code, _ = play(edit(LINES, "draw R", "draw W"))
+    err = capsys.readouterr().err
+    assert code == 2 and "refused: That card can't be drawn now" in err and "(R18)" in err
+    assert "Red" not in err  # what the deck holds is not told
+
+
+@pytest.mark.parametrize(
+    "option, message",
+    [
+        ("deck_mode=cloud", "deck_mode must be physical or app (R9)"),
+        ("opening_pause=0", "opening_pause must be 1 to 120 seconds (R10)"),
+        ("round_seconds=abc", "round_seconds must be 10 to 3600 seconds (R11)"),
+        ("round_seconds=5", "round_seconds must be 10 to 3600 seconds (R11)"),
+        ("election_tie=foo", "election_tie must be guild_order, revote or narrator (R15)"),
+        ("final_seconds=-60", "final_seconds must be 10 to 3600 seconds (R26)"),
+        ("final_tie=coin", "final_tie must be guild_order, nobody or narrator (R27c)"),
+        (
+            "colour=red",
+            (
+                "There is no option colour: the options are deck_mode, opening_pause, "
+                "round_seconds, final_seconds, election_tie and final_tie"
+            ),
+        ),
+    ],
+)
+def test_option_refused_in_the_set_up_forms_words_R9_R10_R11_R15_R26_R27c(option, message, capsys):
+    lines = ["players Ann Bob Cid Dee Eve", "seed 7", f"option {option}"] + LINES[3:]
+    code, out = play(lines)
+    err = capsys.readouterr().err
+    assert code == 2 and out == ""
+    assert err == f"line 3: option {option}\nrefused: {message}\n"
+
+
+def test_game_created_as_json_with_a_bad_option_refused_in_user_words_R15(capsys):
+    line = '{"type": "game_created", "players": ["Ann", "Bob", "Cid", "Dee", "Eve"], '
+    line += '"options": {"election_tie": "foo"}}'
+    code, _ = play([line, *LINES[3:]])
+    err = capsys.readouterr().err
+    assert code == 2 and "field" not in err and "options." not in err
+    assert "refused: election_tie must be guild_order, revote or narrator (R15)\n" in err
+
+
+@pytest.mark.parametrize(
+    "old, new, nth, message",
+    [
+        ("close votes", "draw U", 1, "Not now: the game is waiting for the leader election (R14)"),
+        (
+            "opening",
+            "option round_seconds=60",
+            1,
+            "Not now: the game is waiting for the opening (R10)",
+        ),
+        ("done", "vote Zed 1", 1, "Not now: the game is waiting for the leader's ability (R17)"),
+        (
+            "close votes",
+            "tie Eve",
+            7,
+            "Not now: the game is waiting for the vote-off among the tied (R27a)",
+        ),
+        (
+            "reveal",
+            "confirm roles",
+            1,
+            "Not now: the game is waiting for the Ultimate Price reveal (R29)",
+        ),
+    ],
+)
+def test_out_of_order_entry_names_the_step_waited_for_and_its_rule(old, new, nth, message, capsys):
+    code, _ = play(edit(LINES, old, new, nth))
+    assert code == 2
+    assert f": {new}\nrefused: {message}\n" in capsys.readouterr().err
+
+
+def test_script_that_ends_early_names_what_the_game_waits_for():
+    code, out = play(LINES[:20])
+    assert code == 1
+    assert out.endswith(
+        "The script ends before the game does: the game is waiting for the leader election (R14).\n"
+    )
 
 
 def test_refused_players_reported_at_their_line(capsys):
@@ -152,4 +336,4 @@ def test_comment_between_settings_keeps_them():
     lines += [line for line in LINES if not line.startswith(("players", "seed"))]
     code, out = play(lines)
     assert code == 0
-    assert "Tied: Dee, Eve; nobody dies by vote." in out
+    assert "; nobody dies by vote (R27c)." in out

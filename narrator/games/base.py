@@ -15,15 +15,28 @@ from typing import Any, Protocol
 
 
 class Refusal(ValueError):
-    """An entry the rules do not allow. ``rule`` is the rule id that refuses it (e.g. "R14")."""
+    """An entry the rules do not allow: a words id (``refusal.<key>``) with its parameters,
+    and the id of the rule that refuses it (e.g. "R14"). The shell words it in the user's
+    language (``text``); ``str()`` is the English, for logs, scripts and tests."""
 
-    def __init__(self, message: str, rule: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, key: str, rule: str | None = None, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
         self.rule = rule
+        self.params = params
+
+    def text(self, lang: str = "en", with_rule: bool = True) -> str:
+        from narrator.prompts import words
+
+        message = words(lang).format(f"refusal.{self.key}", **self.params)
+        return f"{message} ({self.rule})" if self.rule and with_rule else message
+
+    @property
+    def message(self) -> str:
+        return self.text("en", with_rule=False)
 
     def __str__(self) -> str:
-        return f"{self.message} ({self.rule})" if self.rule else self.message
+        return self.text("en")
 
 
 class Event:

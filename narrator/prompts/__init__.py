@@ -8,18 +8,29 @@ Placeholders are `{name}`. A placeholder may carry plural forms for a number:
 `{minutes:minute|minutes}` (English: one|other) or `{minutes:минута|минуты|минут}`
 (Russian: one|few|many); it formats as "5 minutes" / "5 минут".
 Nested TOML tables flatten to dotted ids: `[colour] white = "White"` is `colour.white`.
+
+The screens' own words are a second catalogue of the same form, `words(lang)`: the files
+`ui/<lang>/*.toml` (one per part of the app; `[refusal] no_seat = …` is `refusal.no_seat`,
+and no two files may hold the same id). A parameter that is a `Term` (a colour, a team, a step) is
+looked up in the catalogue, so every word on screen comes in the chosen language.
+
+What the app says about the user's own files (a journal, settings.toml, prompts.<lang>.toml) is
+a `Problem`: a words id ``files.<key>`` with its parameters, the English text as a string and
+``text(lang)`` for the screens; `reason` words the system's or the parser's error in it.
 """
 
 from __future__ import annotations
 
+import errno
+import re
 import string
 import tomllib
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from enum import Enum
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from narrator import paths
 
@@ -34,6 +45,91 @@ COLOUR_IDS = {
     "R": "colour.red",
     "G": "colour.green",
 }
+
+
+class Term(str):
+    """A word a catalogue translates (its id, e.g. ``Term("colour.white")``), passed as a
+    parameter where a name would stay as it is. Rules use it for colours, roles and steps."""
+
+    __slots__ = ()
+
+
+class Localized:
+    """A parameter worded in the catalogue's own language when the line is formatted:
+    ``Localized(refusal.text)`` or ``Localized(lambda lang: reason(state, result, lang))``."""
+
+    __slots__ = ("words",)
+
+    def __init__(self, words: Callable[[str], str]) -> None:
+        self.words = words
+
+    def __repr__(self) -> str:
+        return f"Localized({self.words('en')!r})"
+
+
+class Either(tuple):
+    """Alternatives, joined as "a, b or c" (a plain list reads "a, b and c")."""
+
+    __slots__ = ()
+
+
+class Problem(str):
+    """What is wrong with one of the user's files: the words id ``files.<key>`` and its
+    parameters. It is the English text (``str``), for logs, scripts, tests and any caller that
+    wants a string; a screen words it in its own language with ``text(lang)``."""
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, /, **params: Any) -> Self:
+        english = words(DEFAULT_LANGUAGE).format(f"files.{key}", **params)
+        problem = super().__new__(cls, english)
+        problem.key, problem.params = key, params
+        return problem
+
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, Any]]:  # copy, pickle
+        return (self.key,), self.params
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return words(lang).format(f"files.{self.key}", **self.params)
+
+    def part(self) -> Localized:
+        """This problem as a parameter of another line, worded in that line's language."""
+        return Localized(self.text)
+
+
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def reason(error: BaseException, english: str | None = None, other: str = "unknown") -> Localized:
+    """Why a file could not be read or a line used, as a parameter of a `Problem`. In English it
+    is the message the system or the parser gave (``english``, else ``str(error)``); in another
+    language, ``files.reason.*``: the system's error by its errno, the line and column where
+    the TOML breaks, a placeholder's problem, or ``files.reason.<other>``."""
+    said = str(error) if english is None else english
+
+    def worded(lang: str) -> str:
+        if lang == DEFAULT_LANGUAGE:
+            return said
+        first = error.args[0] if error.args else None
+        if isinstance(first, Problem):
+            return first.text(lang)
+        key, params = other, {}
+        if isinstance(error, UnicodeDecodeError):
+            key = "not_utf8"
+        elif isinstance(error, tomllib.TOMLDecodeError):
+            at = _TOML_AT.search(str(error))
+            if at:
+                key, params = "toml_at", {"line": at[1], "column": at[2]}
+            else:
+                key = "toml_end" if "(at end of document)" in str(error) else "toml"
+        elif isinstance(error, OSError) and error.errno is not None:
+            key = errno.errorcode.get(error.errno, "").lower()
+            if f"files.reason.{key}" not in words(lang).lines:
+                key, params = "os_error", {"number": error.errno}
+        return words(lang).format(f"files.reason.{key}", **params)
+
+    return Localized(worded)
 
 
 class PromptError(KeyError):
@@ -64,13 +160,11 @@ def placeholders(template: str) -> frozenset[str]:
         if field is None:
             continue
         if not field.isidentifier():
-            raise ValueError(f"placeholder {{{field}}} is not a plain name")
+            raise ValueError(Problem("placeholder_not_plain", field=field))
         if conversion:
-            raise ValueError(f"placeholder {{{field}!{conversion}}}: conversions are not allowed")
+            raise ValueError(Problem("placeholder_conversion", field=field, conversion=conversion))
         if spec and "|" not in spec:
-            raise ValueError(
-                f"placeholder {{{field}:{spec}}}: only plural forms a|b|c may follow ':'"
-            )
+            raise ValueError(Problem("placeholder_spec", field=field, spec=spec))
         names.add(field)
     return frozenset(names)
 
@@ -106,63 +200,85 @@ def _load_packaged(lang: str) -> dict[str, str]:
     return {key: str(value) for key, value in _flatten(tomllib.loads(text)).items()}
 
 
+SHARED_WITH_WORDS = ("colour.", "team.", "list.")  # terms the screens and the voice both use
+
+
+def _load_words(lang: str) -> dict[str, str]:
+    """The screens' words: every ``ui/<lang>/*.toml``, and the terms shared with the voice."""
+    lines = {k: v for k, v in _load_packaged(lang).items() if k.startswith(SHARED_WITH_WORDS)}
+    folder = resources.files(__package__).joinpath("ui", lang)
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            table = _flatten(tomllib.loads(entry.read_text(encoding="utf-8")))
+            twice = sorted(set(table) & set(lines))
+            if twice:
+                raise ValueError(f"ui/{lang}/{entry.name}: ids said elsewhere too: {twice}")
+            lines.update({k: str(v) for k, v in table.items()})
+    return lines
+
+
 class Catalogue:
     """All lines of one language: the packaged ones with the user's overrides on top.
 
     A broken override never stops the app: the file (or the one line) is skipped and a
-    message saying why is added to `warnings`.
+    `Problem` saying why is added to `warnings`.
     """
 
-    def __init__(self, lang: str = DEFAULT_LANGUAGE, config_dir: Path | None = None) -> None:
+    def __init__(
+        self, lang: str = DEFAULT_LANGUAGE, config_dir: Path | None = None, ui: bool = False
+    ) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"no prompts for language {lang!r}; choose one of {LANGUAGES}")
         self.lang = lang
-        self.warnings: list[str] = []
-        self.lines: dict[str, str] = _load_packaged(lang)
+        self.warnings: list[Problem] = []
+        self.lines: dict[str, str] = _load_words(lang) if ui else _load_packaged(lang)
         self._fields = {key: placeholders(line) for key, line in self.lines.items()}
         self._formatter = _LineFormatter(lang)
         folder = paths.config_dir() if config_dir is None else config_dir
         self.override_path = folder / f"prompts.{lang}.toml"
-        self._apply_overrides(self.override_path)
+        if not ui:  # the user may reword what is said; the screens' words are the app's
+            self._apply_overrides(self.override_path)
 
     def _apply_overrides(self, path: Path) -> None:
+        warn = self.warnings.append
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return
         except (OSError, UnicodeDecodeError) as error:
-            self.warnings.append(f"{path}: cannot be read ({error}); using the built-in lines.")
+            warn(Problem("prompts_unreadable", file=str(path), reason=reason(error)))
             return
         try:
             table = _flatten(tomllib.loads(text))
         except (ValueError, RecursionError) as error:  # as in settings.parse
-            reason = (
-                error
+            why = (
+                reason(error)
                 if isinstance(error, tomllib.TOMLDecodeError)
-                else "nested too deep or a number too long"
+                else Term("files.reason.too_deep")
             )
-            self.warnings.append(f"{path}: not valid TOML ({reason}); using the built-in lines.")
+            warn(Problem("prompts_not_toml", file=str(path), reason=why))
             return
         for key, value in table.items():
-            where = f"{path}: {key}"
+            where = {"file": str(path), "id": key}
             if key not in self.lines:
-                self.warnings.append(f"{where}: no such prompt id; line ignored.")
+                warn(Problem("prompts_no_such_id", **where))
                 continue
             if not isinstance(value, str):
-                self.warnings.append(f"{where}: must be a text in quotes; line ignored.")
+                warn(Problem("prompts_not_text", **where))
                 continue
             if any(ch != "\n" and unicodedata.category(ch) == "Cc" for ch in value):
-                self.warnings.append(f"{where}: holds a control character; line ignored.")
+                warn(Problem("prompts_control", **where))
                 continue
             try:
                 fields = placeholders(value)
             except ValueError as error:
-                self.warnings.append(f"{where}: {error}; line ignored.")
+                warn(Problem("prompts_bad_line", **where, reason=reason(error, other="braces")))
                 continue
             expected = self._fields[key]
             if fields != expected:
-                want = ", ".join(f"{{{name}}}" for name in sorted(expected)) or "none"
-                self.warnings.append(f"{where}: placeholders must be exactly {want}; line ignored.")
+                want = ", ".join(f"{{{name}}}" for name in sorted(expected))
+                want = want or Term("files.placeholders_none")
+                warn(Problem("prompts_placeholders", **where, want=want))
                 continue
             self.lines[key] = value
 
@@ -190,6 +306,10 @@ class Catalogue:
 
     def text_of(self, value: Any) -> Any:
         """How a placeholder value reads aloud: colours, teams and lists are translated."""
+        if isinstance(value, Term):
+            return self.lines.get(str(value), str(value))
+        if isinstance(value, Localized):
+            return value.words(self.lang)
         if isinstance(value, Enum):
             for candidate in (f"colour.{value.name.lower()}", f"team.{value.name.lower()}"):
                 if candidate in self.lines:
@@ -197,16 +317,18 @@ class Catalogue:
             if isinstance(value.value, str) and value.value in COLOUR_IDS:
                 return self.lines[COLOUR_IDS[value.value]]
             return str(value.value)
+        if isinstance(value, Either):
+            return self.join([str(self.text_of(item)) for item in value], "list.last_or")
         if isinstance(value, (list, tuple, set, frozenset)):
             return self.join([str(self.text_of(item)) for item in value])
         return value
 
-    def join(self, items: Iterable[str]) -> str:
+    def join(self, items: Iterable[str], last: str = "list.last") -> str:
         """Join names as a sentence does: "A, B and C" (or "A, B и C")."""
         items = list(items)
         if len(items) <= 1:
             return "".join(items)
-        return self.lines["list.separator"].join(items[:-1]) + self.lines["list.last"] + items[-1]
+        return self.lines["list.separator"].join(items[:-1]) + self.lines[last] + items[-1]
 
     def colour(self, colour: Any) -> str:
         """A colour's name: from a card letter (W U B R G), an English name or an Enum."""
@@ -227,9 +349,20 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> Catalogue:
     return _catalogues[lang]
 
 
+_words: dict[str, Catalogue] = {}
+
+
+def words(lang: str = DEFAULT_LANGUAGE) -> Catalogue:
+    """The screens' words in one language, loaded once."""
+    if lang not in _words:
+        _words[lang] = Catalogue(lang, ui=True)
+    return _words[lang]
+
+
 def reload() -> None:
     """Forget loaded catalogues, so edited override files are read again."""
     _catalogues.clear()
+    _words.clear()
 
 
 def prompt(prompt_id: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:

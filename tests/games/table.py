@@ -3,13 +3,12 @@ for the rounds, so each test reads like the rulebook."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from narrator.games.base import Event, Refusal
-from narrator.games.ravnica import Options, State, Step, apply, check
+from narrator.games.ravnica import CODEC, Options, State, Step, apply, check
 from narrator.games.ravnica import events as ev
+from narrator.prompts import LANGUAGES
 
 # Seats. Azorius W/U, Rakdos B/R, Gruul R/G, Simic G/U, Orzhov W/B, Dimir U/B.
 ANN, BOB, CID, DEE, EVE, FAY = range(6)
@@ -104,16 +103,35 @@ def final_vote(plan=EVERYONE_LEADS, ablaze: int = BOB, last_card: str = "R", **o
     return run(state, ev.TargetDrawn(last_card), ev.AblazeGiven(ablaze), ev.DiscussionEnded())
 
 
+def same_refusal(a: Refusal | None, b: Refusal | None) -> bool:
+    """Two refusals that say the same: one words id, one rule, the same parameters."""
+    assert a is not None and b is not None
+    return (type(a), a.key, a.rule, a.params) == (type(b), b.key, b.rule, b.params)
+
+
 def refused(state: State, event: Event, rule: str | None = None, *words: str) -> Refusal:
-    """``event`` is refused, by ``rule``, with a message holding ``words``; nothing changes."""
-    before = replace(state)
+    """``event`` is refused, by ``rule``, with an English message holding ``words``.
+
+    ``check`` and ``apply`` refuse it alike; so does a journal replaying it (its JSON form,
+    when the decoder takes it), and every language words the refusal, with its rule."""
     refusal = check(state, event)
     assert isinstance(refusal, Refusal), f"{event} was allowed"
+    with pytest.raises(Refusal) as raised:
+        apply(state, event)
+    assert same_refusal(raised.value, refusal), (raised.value, refusal)
     if rule is not None:
-        assert refusal.rule == rule, refusal
+        assert refusal.rule == rule, str(refusal)
     for word in words:
         assert word in refusal.message, refusal.message
-    with pytest.raises(Refusal):
-        apply(state, event)
-    assert state == before
+    try:
+        decoded = CODEC.decode(event.to_json())
+    except ValueError:  # e.g. an option the decoder refuses: no journal can hold it
+        decoded = None
+    if decoded is not None:
+        assert decoded == event
+        assert same_refusal(check(state, decoded), refusal)
+    for lang in LANGUAGES:
+        text = refusal.text(lang)
+        assert text.strip() and "{" not in text and "}" not in text, text
+        assert text.endswith(f" ({refusal.rule})") if refusal.rule else "(R" not in text
     return refusal

@@ -7,6 +7,7 @@ import pytest
 from narrator.games.ravnica import Options, State, Step, apply, legal_moves
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import Stage
+from narrator.games.ravnica.story import reason
 from narrator.games.ravnica.tables import AGENTS, LOYALISTS
 from tests.games.table import (
     ANN,
@@ -51,7 +52,7 @@ def test_red_leader_gives_ablaze_before_the_final_round_R25():
 def test_final_timer_default_and_configurable_R26():
     assert Options().final_seconds == 300
     assert new_game(final_seconds=600).options.final_seconds == 600
-    refused(State(), ev.GameCreated(NAMES[:5], Options(final_seconds=9)), None, "final seconds")
+    refused(State(), ev.GameCreated(NAMES[:5], Options(final_seconds=9)), "R26", "final_seconds")
     state = five_rounds(new_game(), EVERYONE_LEADS)
     state = run(state, ev.TargetDrawn("R"), ev.AblazeGiven(CID))
     assert legal_moves(state) == [ev.DiscussionEnded()]
@@ -90,8 +91,8 @@ def test_vote_off_among_the_tied_by_the_same_leaders_R27a():
     assert state.ballot.stage is Stage.VOTEOFF
     assert state.ballot.voters == (ANN, BOB, CID, EVE)
     assert state.ballot.candidates == (ANN, BOB, CID, DEE)  # Eve had no vote
-    refused(state, ev.VoteCast(ANN, EVE), "R27a", "Only the tied players", "Ann, Bob, Cid, Dee")
-    refused(state, ev.VoteCast(DEE, BOB), "R27", "Dee leads no colour")
+    refused(state, ev.VoteCast(ANN, EVE), "R27a", "Only the tied players", "Ann, Bob, Cid and Dee")
+    refused(state, ev.VoteCast(DEE, BOB), "R27a", "Dee leads no colour")
     state = vote_all(state, {ANN: ANN, BOB: BOB, CID: ANN, EVE: BOB})
     # the vote-off narrowed four tied to two: now Dee, the one non-leader, votes among them
     assert state.ballot.stage is Stage.NON_LEADERS
@@ -123,7 +124,7 @@ def test_non_leaders_vote_among_the_tied_R27b():
     state = vote_all(state, {ANN: ANN, BOB: BOB, CID: ANN, EVE: BOB})
     assert state.ballot.voters == (DEE,)
     refused(state, ev.VoteCast(ANN, BOB), "R27b", "Ann leads a colour")
-    refused(state, ev.VoteCast(DEE, CID), "R27b", "Only the tied players", "Ann, Bob")
+    refused(state, ev.VoteCast(DEE, CID), "R27b", "Only the tied players", ": Ann and Bob")
     state = vote_all(state, {DEE: BOB})
     assert state.voted_out == BOB
     assert state.results[-1].stage is Stage.NON_LEADERS
@@ -143,6 +144,55 @@ def test_non_leaders_narrow_a_three_way_tie_to_two_R27b():
     assert state.results[-1].decided_by == "guild_order"
 
 
+def test_every_vote_off_refusal_cites_R27a():
+    """In the vote-off every refusal names R27a, not the leaders' vote (R27) before it."""
+    state = vote_all(final_vote(FOUR_LEADERS), {ANN: BOB, BOB: CID, CID: DEE, EVE: ANN})
+    assert state.ballot.stage is Stage.VOTEOFF
+    refused(state, ev.VoteCast(DEE, ANN), "R27a", "Dee leads no colour")
+    refused(state, ev.VoteCast(ANN, EVE), "R27a", "Only the tied players")
+    state = apply(state, ev.VoteCast(ANN, BOB))
+    refused(state, ev.VoteCast(ANN, CID), "R27a", "Ann has already voted (for Bob)")
+    refused(state, ev.VotesClosed(), "R27a", "Still to vote: Bob, Cid and Eve")
+    refused(state, ev.TieBroken(BOB), "R27a", "Not now", "the vote-off among the tied")
+
+
+def test_every_non_leaders_refusal_cites_R27b():
+    state = vote_all(final_vote(THREE_LEADERS), {ANN: BOB, BOB: CID, CID: DEE})
+    state = vote_all(state, {ANN: CID, BOB: DEE, CID: BOB})
+    assert state.ballot.stage is Stage.NON_LEADERS and state.ballot.voters == (DEE, EVE)
+    refused(state, ev.VoteCast(BOB, CID), "R27b", "Bob leads a colour")
+    refused(state, ev.VoteCast(EVE, ANN), "R27b", "Only the tied", "now: Bob, Cid and Dee")
+    state = apply(state, ev.VoteCast(DEE, CID))
+    refused(state, ev.VoteCast(DEE, BOB), "R27b", "Dee has already voted (for Cid)")
+    refused(state, ev.VotesClosed(), "R27b", "Still to vote: Eve")
+    wants = "the vote of the players who lead no colour"
+    refused(state, ev.UltimatePriceRevealed(), "R27b", f"Not now: the game is waiting for {wants}")
+
+
+@pytest.mark.parametrize(
+    "event, rule, wants",
+    [
+        (ev.VoteCast(ANN, BOB), "R22", "the Red leader's last draw"),
+        (ev.DiscussionEnded(), "R22", "the Red leader's last draw"),
+        (ev.RolesConfirmed(), "R22", "the Red leader's last draw"),
+    ],
+)
+def test_out_of_order_entry_names_the_step_and_its_rule_R25(event, rule, wants):
+    state = five_rounds(new_game(), EVERYONE_LEADS)
+    refusal = refused(state, event, rule, f"Not now: the game is waiting for {wants}")
+    assert str(refusal) == f"Not now: the game is waiting for {wants} ({rule})"
+
+
+def test_out_of_order_in_the_final_names_the_vote_under_way_R27():
+    state = final_vote()
+    refused(state, ev.TieBroken(ANN), "R27", "waiting for the leaders' final vote")
+    state = vote_all(state, FIVE_WAY)
+    refused(state, ev.AblazeGiven(ANN), "R27a", "waiting for the vote-off among the tied")
+    state = vote_all(vote_all(final_vote(final_tie="narrator"), FIVE_WAY), FIVE_WAY)
+    assert state.step is Step.FINAL_TIE
+    refused(state, ev.VoteCast(ANN, BOB), "R27c", "waiting for the narrator's pick")
+
+
 def _five_way_then_tied(**options) -> State:
     state = vote_all(final_vote(**options), FIVE_WAY)
     return vote_all(state, {ANN: DEE, BOB: DEE, CID: EVE, DEE: EVE, EVE: ANN})
@@ -155,7 +205,9 @@ def test_everyone_leads_so_a_tie_goes_to_guild_order_R27c():
     assert state.distinct_leaders() == (ANN, BOB, CID, DEE, EVE)
     assert [r.stage for r in state.results[-2:]] == [Stage.LEADERS, Stage.VOTEOFF]
     assert state.voted_out == EVE and state.step is Step.REVEAL
-    assert "Orzhov comes first in the guild order" in state.results[-1].reason
+    why = reason(state, state.results[-1])
+    assert "Orzhov (Eve) comes before Simic (Dee) in the guild order (R27c)" in why
+    assert "every player leads a colour, so there is no vote" in why and "(R27b)" in why
     assert Options().final_tie == "guild_order"
 
 
@@ -184,7 +236,7 @@ def test_tie_with_narrator_picks_ruling_R27c():
     state = _five_way_then_tied(final_tie="narrator")
     assert state.step is Step.FINAL_TIE
     assert legal_moves(state) == [ev.TieBroken(DEE), ev.TieBroken(EVE)]
-    refused(state, ev.TieBroken(ANN), "R27c", "Pick one of the tied players: Dee, Eve")
+    refused(state, ev.TieBroken(ANN), "R27c", "Pick one of the tied players: Dee and Eve")
     refused(state, ev.VoteCast(ANN, DEE), None, "narrator's pick")
     state = apply(state, ev.TieBroken(DEE))
     assert state.voted_out == DEE and state.step is Step.REVEAL

@@ -7,7 +7,7 @@ import pytest
 from narrator.games.ravnica import Options, State, Step, apply, legal_moves
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import Stage
-from narrator.games.ravnica.story import describe
+from narrator.games.ravnica.story import describe, reason
 from narrator.games.ravnica.tables import COLOURS
 from tests.games.table import (
     ANN,
@@ -34,8 +34,9 @@ def discussion(state: State, colour: str) -> State:
 def test_round_timer_default_and_bounds_R11():
     assert Options().round_seconds == 120
     assert new_game(round_seconds=90).options.round_seconds == 90
-    refused(State(), ev.GameCreated(NAMES[:5], Options(round_seconds=5)), None, "round seconds")
-    refused(State(), ev.GameCreated(NAMES[:5], Options(round_seconds=True)), None)
+    too_short = ev.GameCreated(NAMES[:5], Options(round_seconds=5))
+    refused(State(), too_short, "R11", "round_seconds must be 10 to 3600 seconds")
+    refused(State(), ev.GameCreated(NAMES[:5], Options(round_seconds=True)), "R11")
 
 
 def test_leader_card_sets_the_round_colour_R12():
@@ -86,7 +87,7 @@ def test_everyone_votes_for_a_player_of_the_round_colour_R14():
 
 def test_vote_for_wrong_colour_refused_R14():
     state = discussion(new_game(), "W")
-    refused(state, ev.VoteCast(ANN, BOB), "R14", "Bob is not White", "Rakdos is Black/Red")
+    refused(state, ev.VoteCast(ANN, BOB), "R14", "Bob is not White", "Rakdos is Black and Red")
     refused(state, ev.VoteCast(EVE, DEE), "R14", "Dee is not White", "Simic")
 
 
@@ -104,7 +105,7 @@ def test_vote_by_or_for_an_unknown_seat_refused_R14(voter, candidate):
 def test_closing_votes_before_everyone_voted_refused_R14():
     state = discussion(new_game(), "W")
     state = run(state, ev.VoteCast(ANN, ANN), ev.VoteCast(BOB, EVE))
-    refused(state, ev.VotesClosed(), "R14", "Still to vote: Cid, Dee, Eve")
+    refused(state, ev.VotesClosed(), "R14", "Still to vote: Cid, Dee and Eve")
     assert ev.VotesClosed() not in legal_moves(state)
 
 
@@ -126,7 +127,7 @@ def test_tied_election_decided_by_guild_order_R15():
     result = state.results[-1]
     assert result.tied == (DEE, FAY)
     assert result.decided_by == "guild_order"
-    assert "Dimir comes first in the guild order" in result.reason
+    assert reason(state, result) == "Dimir (Fay) comes before Simic (Dee) in the guild order"
     assert Options().election_tie == "guild_order"
 
 
@@ -137,7 +138,7 @@ def test_tied_election_revote_among_the_tied_R15():
     assert state.ballot.candidates == (DEE, FAY)
     assert state.ballot.voters == tuple(range(6))
     assert state.results[-1].decided_by == "next_vote"
-    refused(state, ev.VoteCast(BOB, ANN), "R15", "Only the tied players", "Dee, Fay")
+    refused(state, ev.VoteCast(BOB, ANN), "R15", "Only the tied players", "Dee and Fay")
     state = vote_all(state, {ANN: DEE, BOB: DEE, CID: DEE, DEE: DEE, EVE: FAY, FAY: FAY})
     assert state.leader_of("U") == DEE
     assert state.results[-1].stage is Stage.REVOTE
@@ -156,7 +157,7 @@ def test_tied_election_narrator_picks_R15():
     state = election(new_game(6, election_tie="narrator"), "U", BLUE_TIE)
     assert state.step is Step.ELECTION_TIE
     assert legal_moves(state) == [ev.TieBroken(DEE), ev.TieBroken(FAY)]
-    refused(state, ev.TieBroken(ANN), "R15", "Pick one of the tied players: Dee, Fay")
+    refused(state, ev.TieBroken(ANN), "R15", "Pick one of the tied players: Dee and Fay")
     state = apply(state, ev.TieBroken(DEE))  # the narrator may pick against the guild order
     assert state.leader_of("U") == DEE
     assert state.results[-1].decided_by == "narrator"
@@ -188,7 +189,8 @@ def test_new_leader_uses_the_ability_at_once_R17():
 def test_drawn_targeting_card_never_goes_back_R18():
     state = play_round(new_game(), "W", ANN, "G", CID)
     state = election(state, "U", DEE)
-    refused(state, ev.TargetDrawn("G"), "R18", "Green targeting card is no longer in the deck")
+    refusal = refused(state, ev.TargetDrawn("G"), "R18", "That card can't be drawn now")
+    assert "Green" not in refusal.message  # nor what the deck still holds (R18 ⚖)
     assert ev.TargetDrawn("G") not in legal_moves(state)
     assert state.targeting_cards_left() == ("W", "U", "B", "R")
 

@@ -62,7 +62,7 @@ def test_player_count_must_be_a_whole_number_R4():
 @pytest.mark.parametrize(
     "names, words",
     [
-        (("Ann", "Bob", "Cid", "Dee", "ann"), ("Seats 1 and 5", "'ann'")),
+        (("Ann", "Bob", "Cid", "Dee", "ann"), ("Seats 1 and 5 are both called ann",)),
         (("Ann", "Bob", "Cid", "Dee", "  Ann  "), ("Seats 1 and 5",)),
         (("Ann", "Bob", "Cid", "Dee", "   "), ("blank",)),
         (("Ann", "Bob", "Cid", "Dee", ""), ("blank",)),
@@ -186,7 +186,8 @@ def test_opening_pause_default_and_configurable_R10():
     assert Options().opening_pause == 10
     state = apply(State(), ev.GameCreated(NAMES[:5], Options(opening_pause=25)))
     assert state.options.opening_pause == 25
-    refused(State(), ev.GameCreated(NAMES[:5], Options(opening_pause=0)), None, "opening pause")
+    no_pause = ev.GameCreated(NAMES[:5], Options(opening_pause=0))
+    refused(State(), no_pause, "R10", "opening_pause must be 1 to 120 seconds")
 
 
 @pytest.mark.parametrize(
@@ -194,4 +195,5 @@ def test_opening_pause_default_and_configurable_R10():
 )
 def test_unknown_ruling_refused_R9(option, rule):
     options = Options(**{option: "coin toss"})
-    refused(State(), ev.GameCreated(NAMES[:5], options), rule, option.replace("_", " "), "one of")
+    refusal = refused(State(), ev.GameCreated(NAMES[:5], options), rule, f"{option} must be ")
+    assert " or " in refusal.message and "coin toss" not in refusal.message

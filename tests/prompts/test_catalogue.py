@@ -72,8 +72,21 @@ TUI_CONTRACT: dict[str, set[str]] = {
     "winner_loyalists": set(),
     "winner_agents": set(),
     "vote_confirmed": set(),
+    "turn_leader_card_app": {"round"},
+    "draw_card_secret_app": {"leader", "colour"},
+    "blue_draw_app": {"leader"},
+    "ablaze_draw_app": {"leader"},
+    "ultimate_price_call": set(),
+    "final_tied": {"players"},
 }
-SECRET_DRAW_LINES = ("white_choose", "green_choose", "black_choose", "draw_card_secret")
+SECRET_DRAW_LINES = (
+    "white_choose",
+    "green_choose",
+    "black_choose",
+    "draw_card_secret",
+    "draw_card_secret_app",
+    "ablaze_draw_app",
+)
 
 
 def sample_params(names) -> dict[str, object]:
@@ -263,7 +276,12 @@ discussion_paused = "{"
     assert len(cat.warnings) == len(bad)
     for prompt_id, warning in zip(bad, cat.warnings, strict=True):
         assert prompt_id in warning and "ignored" in warning
+        assert f": {prompt_id}: " in warning.text("ru")
+        assert warning.text("ru").endswith("; строка пропущена.")
     assert "exactly {colour}, {round}" in cat.warnings[0]
+    assert "ровно такие: {colour}, {round}" in cat.warnings[0].text("ru")
+    assert "скобка { или } без пары" in cat.warnings[-1].text("ru")  # Python's own words in English
+    assert "Single '{'" in cat.warnings[-1]
 
 
 def test_an_override_file_that_is_not_toml_is_ignored_with_a_warning():
@@ -271,6 +289,7 @@ def test_an_override_file_that_is_not_toml_is_ignored_with_a_warning():
     assert prompt("time_up") == "Time is up."
     [warning] = prompts.catalogue("en").warnings
     assert str(path) in warning and "not valid TOML" in warning
+    assert "ошибка в записи файла (строка 1, столбец 20)" in warning.text("ru")
 
 
 def test_an_unreadable_override_file_is_ignored_with_a_warning():
@@ -280,3 +299,4 @@ def test_an_unreadable_override_file_is_ignored_with_a_warning():
     prompts.reload()
     assert prompt("time_up") == "Time is up."
     assert "cannot be read" in prompts.catalogue("en").warnings[0]
+    assert "(это не текст в кодировке юникод)" in prompts.catalogue("en").warnings[0].text("ru")

@@ -94,7 +94,6 @@ class BallotResult:
     tied: tuple[int, ...]  # those with the most votes
     winner: int | None  # None: still tied (a further vote follows) or nobody dies
     decided_by: str  # "majority", "guild_order", "narrator", "nobody", "next_vote"
-    reason: str
 
 
 @dataclass(frozen=True)

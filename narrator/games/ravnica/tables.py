@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+from narrator.prompts import Term
+
 # R1
 COLOURS: tuple[str, ...] = ("W", "U", "B", "R", "G")
 COLOUR_NAMES: dict[str, str] = {
@@ -51,20 +53,29 @@ def colour_name(colour: str) -> str:
     return COLOUR_NAMES[colour]
 
 
+def colour_term(colour: str) -> Term:
+    """A colour as the catalogues name it, in the chosen language (R1)."""
+    return Term(f"colour.{COLOUR_NAMES[colour].lower()}")
+
+
+def role_term(role: str) -> Term:
+    return Term(f"role.{role}")
+
+
+def team_term(team: str) -> Term:
+    return Term(f"team.{'loyalists_full' if team == LOYALISTS else team}")
+
+
 def check_player_count(count: int) -> None:
     """R4: 5 to 10 players; anything else is refused with a message that says why."""
     from narrator.games.base import Refusal
 
     if not isinstance(count, int) or isinstance(count, bool):
-        raise Refusal("The number of players must be a whole number from 5 to 10.", "R4")
+        raise Refusal("player_count", "R4", low=MIN_PLAYERS, high=MAX_PLAYERS)
     if count < MIN_PLAYERS:
-        raise Refusal(
-            f"Ravnica: Inquisition needs at least {MIN_PLAYERS} players, not {count}.", "R4"
-        )
+        raise Refusal("too_few_players", "R4", low=MIN_PLAYERS, count=count)
     if count > MAX_PLAYERS:
-        raise Refusal(
-            f"Ravnica: Inquisition takes at most {MAX_PLAYERS} players, not {count}.", "R4"
-        )
+        raise Refusal("too_many_players", "R4", high=MAX_PLAYERS, count=count)
 
 
 def agents_for(count: int) -> int:
