@@ -9,6 +9,7 @@ readable by its owner only: it holds the Ultimate Price.
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 import json
 import os
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ from typing import Any
 
 from narrator.games import get_game
 from narrator.games.base import Event, Game, Refusal, fold
+from narrator.prompts import Localized, Problem, reason
 
 MAGIC = "inquisition-narrator-journal"
 VERSION = 1
@@ -25,7 +27,23 @@ SUFFIX = ".jsonl"
 
 
 class JournalError(Exception):
-    """A file that cannot be used as a journal; the message says why, for the screen."""
+    """A file that cannot be used as a journal: the words id ``files.<key>`` with its
+    parameters, as a `Refusal` is. ``str()`` is the English; a screen words it in the user's
+    language with ``text(lang)``."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.problem = Problem(key, **params)
+        super().__init__(str(self.problem))
+        self.key, self.params = key, params
+
+    def text(self, lang: str = "en") -> str:
+        return self.problem.text(lang)
+
+    def __str__(self) -> str:
+        return str(self.problem)
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:  # pickled by its id, not its English
+        return functools.partial(JournalError, self.key, **self.params), ()
 
 
 @dataclass
@@ -33,7 +51,7 @@ class Journal:
     path: Path
     game: Game
     events: list[Event] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
     state: Any = None
     header: dict[str, Any] = field(default_factory=dict)
 
@@ -75,26 +93,25 @@ class Journal:
         try:
             raw = path.read_bytes()
         except OSError as err:
-            raise JournalError(f"Cannot read {path}: {err.strerror or err}.") from err
+            why = reason(err, english=str(err.strerror or err))
+            raise JournalError("cannot_read", file=str(path), reason=why) from err
         lines = raw.split(b"\n")
         tail = lines.pop()  # b"" when the file ends with a newline, else a torn line
-        warnings: list[str] = []
+        warnings: list[Problem] = []
         keep = len(raw) - len(tail)
+        name = path.name
         if not lines:
-            raise JournalError(f"{path.name} is not a narrator journal (no header line).")
+            raise JournalError("no_header", file=name)
         header = _parse(lines[0], path, 1)
         if not isinstance(header, dict) or header.get("journal") != MAGIC:
-            raise JournalError(f"{path.name} is not a narrator journal.")
+            raise JournalError("not_journal", file=name)
         if header.get("version") != VERSION:
-            raise JournalError(
-                f"{path.name} is a journal of version {header.get('version')!r}; this app reads {VERSION}."
-            )
+            version = repr(header.get("version"))
+            raise JournalError("other_version", file=name, version=version, supported=VERSION)
         try:
             game = get_game(str(header.get("game")))
         except KeyError:
-            raise JournalError(
-                f"{path.name} is a journal of an unknown game {header.get('game')!r}."
-            ) from None
+            raise JournalError("unknown_game", file=name, game=repr(header.get("game"))) from None
         journal = cls(path=path, game=game, header=header)
         for number, line in enumerate(lines[1:], start=2):
             if not line.strip():
@@ -102,10 +119,7 @@ class Journal:
             record = _parse(line, path, number)
             journal._replay(record, number)
         if tail.strip():
-            warnings.append(
-                f"The last entry of {path.name} was cut off mid-write and has been dropped; "
-                "everything before it is kept."
-            )
+            warnings.append(Problem("torn_line", file=name))
             with open(path, "r+b") as f:  # cut the torn bytes so later lines start clean
                 f.truncate(keep)
                 f.flush()
@@ -114,20 +128,23 @@ class Journal:
         return journal
 
     def _replay(self, record: Any, number: int) -> None:
-        where = f"{self.path.name} line {number}"
+        where = {"file": self.path.name, "line": number}
         if not isinstance(record, dict):
-            raise JournalError(f"{where} is not a journal entry.")
+            raise JournalError("not_entry", **where)
         if record.get("undo") is True:
             if not self.events:
-                raise JournalError(f"{where} undoes an entry that is not there.")
+                raise JournalError("undo_nothing", **where)
             self.events.pop()
             self.state = fold(self.game, self.events)
             return
         try:
             event = self.game.codec.decode(record.get("event"))
             self.state = self.game.apply(self.state, event)
-        except (ValueError, Refusal) as err:
-            raise JournalError(f"{where} cannot be replayed: {err}") from err
+        except (ValueError, Refusal) as err:  # a Refusal is worded as the screens word it
+            why = (
+                Localized(err.text) if isinstance(err, Refusal) else reason(err, other="bad_entry")
+            )
+            raise JournalError("not_replayed", **where, reason=why) from err
         self.events.append(event)
 
     # --- writing ------------------------------------------------------------------------
@@ -172,9 +189,7 @@ def _parse(line: bytes, path: Path, number: int) -> Any:
     try:
         return json.loads(line.decode("utf-8"))
     except (ValueError, RecursionError):  # bad UTF-8 or JSON, a 5000-digit number, deep nesting
-        raise JournalError(
-            f"{path.name} line {number} is not valid JSON: the file is damaged or not a journal."
-        ) from None
+        raise JournalError("not_json", file=path.name, line=number) from None
 
 
 def _write_line(fd: int, record: dict[str, Any]) -> None:
@@ -207,17 +222,17 @@ def journals(directory: Path) -> Iterator[Path]:
 
 
 def latest_unfinished(
-    directory: Path, is_over=None, problems: list[str] | None = None
+    directory: Path, is_over=None, problems: list[Problem] | None = None
 ) -> tuple[Path, Journal] | None:
     """The newest journal whose game is not over, opened. Damaged files are passed over (why
-    each one was, is added to ``problems``), and so is a journal cut off before its first
-    entry: it holds no game to resume."""
+    each one was, a `Problem`, is added to ``problems``), and so is a journal cut off before
+    its first entry: it holds no game to resume."""
     for path in journals(directory):
         try:
             journal = Journal.open(path)
         except JournalError as err:
             if problems is not None:
-                problems.append(str(err))
+                problems.append(err.problem)
             continue
         if not journal.events:
             continue

@@ -1,7 +1,8 @@
 """The user's settings: language, voice, speech rate, volume, mute.
 
 Stored in `config_dir()/settings.toml`. A broken file never stops the app: each bad value
-falls back to its default and `load()` returns a message saying what was wrong.
+falls back to its default and `load()` returns a message saying what was wrong (a `Problem`:
+the English text, worded in the screen's language with ``text(lang)``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from narrator import paths
+from narrator.prompts import Problem, Term, reason
 
 LANGUAGES = ("en", "ru")
 RATE_RANGE = (80, 400)  # words a minute; eSpeak NG is intelligible across this range
@@ -32,61 +34,63 @@ def settings_path() -> Path:
     return paths.config_dir() / "settings.toml"
 
 
-def _check(name: str, value: object) -> tuple[object, str | None]:
+def _check(name: str, value: object) -> tuple[object, Problem | None]:
     """The value to keep for one key, or None and why it was refused."""
+    refused = {"name": name, "value": repr(value)}
     if name == "language":
         if isinstance(value, str) and value in LANGUAGES:
             return value, None
-        return None, f"language must be one of {', '.join(LANGUAGES)}, not {value!r}"
+        return None, Problem("setting_language", choices=", ".join(LANGUAGES), **refused)
     if name == "voice":
         if isinstance(value, str):
             return (value.strip() or None), None
-        return None, f"voice must be a voice name in quotes, not {value!r}"
+        return None, Problem("setting_voice", **refused)
     if name == "rate":
         low, high = RATE_RANGE
         if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
             return value, None
-        return (
-            None,
-            f"rate must be a whole number of words a minute, {low} to {high}, not {value!r}",
-        )
+        return None, Problem("setting_rate", low=low, high=high, **refused)
     if name == "volume":
         ok = isinstance(value, (int, float)) and not isinstance(value, bool)
         if ok and 0.0 <= value <= 1.0:
             return float(value), None
-        return None, f"volume must be a number from 0.0 to 1.0, not {value!r}"
+        return None, Problem("setting_volume", low="0.0", high="1.0", **refused)
     if name == "muted":
         if isinstance(value, bool):
             return value, None
-        return None, f"muted must be true or false, not {value!r}"
-    return None, f"unknown setting {name!r}"
+        return None, Problem("setting_muted", yes="true", no="false", **refused)
+    return None, Problem("setting_unknown", value=repr(name))
 
 
-def parse(text: str, where: str = "settings.toml") -> tuple[Settings, list[str]]:
+def parse(text: str, where: str = "settings.toml") -> tuple[Settings, list[Problem]]:
     """Settings from TOML text, with a warning for each value that had to be replaced."""
     try:
         table = tomllib.loads(text)
     except (ValueError, RecursionError) as error:  # TOMLDecodeError, a 5000-digit number, nesting
-        reason = (
-            error
+        why = (
+            reason(error)
             if isinstance(error, tomllib.TOMLDecodeError)
-            else "it is nested too deep or holds a number too long"
+            else Term("files.reason.too_deep")
         )
-        return Settings(), [f"{where} is not valid TOML ({reason}); using the default settings."]
+        return Settings(), [Problem("settings_not_toml", file=where, reason=why)]
     values: dict[str, object] = {}
     warnings = []
     known = {field.name for field in fields(Settings)}
     for name, value in table.items():
         kept, problem = _check(name, value)
         if problem:
-            default = "ignored" if name not in known else "using the default"
-            warnings.append(f"{where}: {problem}; {default}.")
+            outcome = Term(
+                "files.setting_ignored" if name not in known else "files.setting_default"
+            )
+            warnings.append(
+                Problem("settings_value", file=where, problem=problem.part(), outcome=outcome)
+            )
         else:
             values[name] = kept
     return Settings(**values), warnings
 
 
-def load(path: Path | None = None) -> tuple[Settings, list[str]]:
+def load(path: Path | None = None) -> tuple[Settings, list[Problem]]:
     """The saved settings (defaults when there are none) and any warnings about the file."""
     path = settings_path() if path is None else path
     try:
@@ -94,7 +98,7 @@ def load(path: Path | None = None) -> tuple[Settings, list[str]]:
     except FileNotFoundError:
         return Settings(), []
     except (OSError, UnicodeDecodeError) as error:
-        return Settings(), [f"{path} cannot be read ({error}); using the default settings."]
+        return Settings(), [Problem("settings_unreadable", file=str(path), reason=reason(error))]
     return parse(text, str(path))
 
 

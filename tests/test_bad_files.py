@@ -24,7 +24,7 @@ from narrator import prompts
 from narrator import settings as settings_module
 from narrator.games.ravnica import GAME
 from narrator.journal import MAGIC, VERSION, Journal, JournalError, latest_unfinished
-from narrator.prompts import Catalogue
+from narrator.prompts import Catalogue, Problem
 from narrator.settings import LANGUAGES, RATE_RANGE, Settings, load
 from tests.games.walk import next_move
 
@@ -62,8 +62,9 @@ def journal_at(directory: Path, events) -> Journal:
 def test_a_journal_that_is_a_folder_or_unreadable_is_refused(tmp_path, monkeypatch):
     folder = tmp_path / "folder.jsonl"
     folder.mkdir()
-    with pytest.raises(JournalError, match="Cannot read .*folder.jsonl"):
+    with pytest.raises(JournalError, match="Cannot read .*folder.jsonl") as err:
         Journal.open(folder)
+    assert err.value.text("ru").endswith(": это папка, а не файл.")
     # chmod 000 means nothing to root (the tests' user here): the refusal is simulated.
     path = journal_at(tmp_path, GAME_EVENTS[:3]).path
 
@@ -71,8 +72,9 @@ def test_a_journal_that_is_a_folder_or_unreadable_is_refused(tmp_path, monkeypat
         raise PermissionError(errno.EACCES, "Permission denied", str(self))
 
     monkeypatch.setattr(Path, "read_bytes", denied)
-    with pytest.raises(JournalError, match="Cannot read .*: Permission denied"):
+    with pytest.raises(JournalError, match="Cannot read .*: Permission denied") as err:
         Journal.open(path)
+    assert err.value.text("ru") == f"Не удаётся прочитать {path}: нет доступа."
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads a chmod 000 file all the same")
@@ -95,6 +97,7 @@ def test_latest_unfinished_passes_over_foreign_files_and_says_which(tmp_path):
     found = latest_unfinished(tmp_path, problems=problems)
     assert found is not None and found[0] == good.path
     assert sorted(p.split(" ", 1)[0] for p in problems) == ["deep.jsonl", "text.jsonl"]
+    assert all(isinstance(p, Problem) and "строка 1" in p.text("ru") for p in problems)
 
 
 def test_latest_unfinished_skips_a_journal_cut_off_before_its_players(tmp_path):
@@ -263,12 +266,16 @@ def test_an_absurd_settings_file_gives_defaults_and_a_warning(text):
     path = write_config("settings.toml", text)
     loaded, [warning] = load()
     assert loaded == Settings() and str(path) in warning
+    assert "слишком глубокая вложенность" in warning.text("ru")
 
 
 def test_settings_toml_that_is_a_folder_gives_defaults_and_a_warning():
     settings_module.settings_path().mkdir(parents=True)
     loaded, [warning] = load()
     assert loaded == Settings() and "cannot be read" in warning
+    assert warning.text("ru").endswith(
+        "не читается (это папка, а не файл); взяты настройки по умолчанию."
+    )
 
 
 TOML_VALUES = st.recursive(
@@ -311,6 +318,7 @@ def test_any_settings_text_loads_to_valid_settings(values, noise):
         assert 0.0 <= loaded.volume <= 1.0 and isinstance(loaded.muted, bool)
         assert loaded.voice is None or isinstance(loaded.voice, str)
         assert all(isinstance(w, str) and w for w in warnings)
+        assert all(w.text("ru") for w in warnings)
 
 
 # --- prompts.<lang>.toml ----------------------------------------------------------------------
@@ -328,6 +336,7 @@ def test_an_absurd_prompt_override_is_ignored_with_a_warning(text):
     assert cat.format("time_up") == "Time is up."
     [warning] = cat.warnings
     assert "prompts.en.toml" in warning and "built-in lines" in warning
+    assert "слишком глубокая вложенность" in warning.text("ru")
 
 
 def test_plural_forms_on_a_placeholder_that_is_not_a_number_do_not_break_the_line():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import stat
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from narrator.games.ravnica import GAME
 from narrator.games.ravnica import events as ev
 from narrator.journal import MAGIC, VERSION, Journal, JournalError, journals, latest_unfinished
 from tests.games.table import ANN, BOB, EVE, GUILDS, NAMES
+from tests.tui.russian import english_words
 
 OPENING = [
     ev.GameCreated(NAMES[:5]),
@@ -96,6 +98,7 @@ def test_torn_last_line_dropped_with_a_warning(tmp_path, cut):
     reopened = Journal.open(journal.path)
     assert reopened.events == OPENING[:-1]  # nothing before it lost
     assert len(reopened.warnings) == 1 and "cut off" in reopened.warnings[0]
+    assert "оборвалась на середине" in reopened.warnings[0].text("ru")
     assert journal.path.read_bytes() == whole  # the torn bytes are gone
     reopened.append(OPENING[-1])  # and the game goes on
     again = Journal.open(journal.path)
@@ -157,6 +160,26 @@ def test_non_journal_refused_and_untouched(tmp_path, content):
     assert path.read_bytes() == content
 
 
+@pytest.mark.parametrize("content", NOT_JOURNALS.values(), ids=NOT_JOURNALS.keys())
+def test_a_refused_journal_is_worded_in_russian_too(tmp_path, content):
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(content)
+    with pytest.raises(JournalError) as err:
+        Journal.open(path)
+    russian = err.value.text("ru")
+    assert "game.jsonl" in russian and russian != str(err.value)
+    assert english_words(russian.replace("game.jsonl", ""), ["chess", "ravnica", "None"]) == []
+
+
+def test_a_journal_error_is_a_words_id_with_its_parameters():
+    err = JournalError("not_entry", file="a.jsonl", line=3)
+    assert (err.key, err.params) == ("not_entry", {"file": "a.jsonl", "line": 3})
+    assert str(err) == err.text("en") == "a.jsonl line 3 is not a journal entry."
+    assert err.text("ru") == "a.jsonl, строка 3: это не запись журнала."
+    again = pickle.loads(pickle.dumps(err))
+    assert (again.key, again.params, str(again)) == (err.key, err.params, str(err))
+
+
 def _good_lines(tmp_path) -> list[bytes]:
     return journal_with(tmp_path / "good").path.read_bytes().splitlines(keepends=True)
 
@@ -194,6 +217,8 @@ def test_entry_the_rules_refuse_is_refused_and_untouched(tmp_path, record, words
     with pytest.raises(JournalError) as err:
         Journal.open(path)
     assert "bad.jsonl line 9" in str(err.value) and words in str(err.value)
+    assert "bad.jsonl, строка 9" in err.value.text("ru")
+    assert english_words(err.value.text("ru"), ["bad", "jsonl", *NAMES, *GUILDS]) == []
     assert path.read_bytes() == content
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from narrator import settings as settings_module
 from narrator.settings import Settings, load, save
+from tests.tui.russian import english_words
 
 
 def test_defaults_when_there_is_no_file():
@@ -35,6 +36,9 @@ def test_invalid_toml_gives_defaults_and_a_warning():
     loaded, [warning] = load()
     assert loaded == Settings()
     assert str(path) in warning and "not valid TOML" in warning
+    assert warning.text("ru") == (
+        f"{path}: ошибка в записи файла (в конце файла); взяты настройки по умолчанию."
+    )
 
 
 def test_each_wrong_value_falls_back_to_its_default_with_a_warning():
@@ -54,6 +58,16 @@ def test_each_wrong_value_falls_back_to_its_default_with_a_warning():
         "unknown",
     ]
     assert "rate must be a whole number of words a minute, 80 to 400, not 'fast'" in warnings[2]
+    assert {w.key for w in warnings} == {"settings_value"}
+    assert warnings[2].text("ru") == (
+        f"{path}: значение rate должно быть целым числом слов в минуту, от 80 до 400, "
+        "а не 'fast'; взято значение по умолчанию."
+    )
+    assert warnings[5].text("ru") == f"{path}: неизвестная настройка 'speed'; строка пропущена."
+    file_words = ["language", "fr", "voice", "rate", "fast", "volume", "muted", "yes", "speed"]
+    for warning in warnings:
+        russian = warning.text("ru").replace(str(path), "")
+        assert english_words(russian, [*file_words, "en", "ru", "true", "false"]) == []
 
 
 def test_good_values_are_kept_beside_bad_ones():
@@ -71,3 +85,4 @@ def test_an_unreadable_file_gives_defaults_and_a_warning():
     path.write_bytes(b"\xff\xfe\x00")
     loaded, [warning] = load()
     assert loaded == Settings() and "cannot be read" in warning
+    assert "не читается (это не текст в кодировке юникод)" in warning.text("ru")
