@@ -12,26 +12,34 @@ import sys
 import termios
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
+from textual.keys import _character_to_key
+from textual.notifications import Notification
+from textual.screen import ModalScreen
+from textual.widgets import Input, Select
 
 from narrator import paths
 from narrator.games.base import Event, Refusal
 from narrator.games.ravnica.state import State, Step
+from narrator.games.ravnica.tables import colour_term
 from narrator.journal import Journal, JournalError, latest_unfinished
-from narrator.prompts import catalogue
 from narrator.timer import Clock, Countdown
-from narrator.tui.narration import Line, event_lines, step_key, step_lines
+from narrator.tui.announcing import AnnouncementsMixin
+from narrator.tui.narration import announcements, event_lines, step_key, step_lines
+from narrator.tui.palette import PaletteMixin
 from narrator.tui.speech import CaptionsOnly
+from narrator.tui.voice_mixin import VoiceMixin
+from narrator.tui.words import latin_key, say, translate_bindings
 
 TERMINAL_GONE = 3  # exit status when the terminal went away (the game is saved)
 
 
-class NarratorApp(App):
+class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
     CSS_PATH = "app.tcss"
     TITLE = "Inquisition Narrator"
     ENABLE_COMMAND_PALETTE = True
@@ -43,7 +51,7 @@ class NarratorApp(App):
         Binding("left_square_bracket", "volume(-0.1)", "Volume −", show=False),
         Binding("right_square_bracket", "volume(0.1)", "Volume +", show=False),
         Binding("f5", "retry_voice", "Retry sound", show=False),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+q", "ask_quit", "Quit", priority=True),
     ]
 
     def __init__(
@@ -74,14 +82,27 @@ class NarratorApp(App):
         self.countdown_key: str | None = None
         self.captions: list[str] = []
         self.refusals: list[str] = []
+        self.forget_announcements()
+        self._refusal_toast: Notification | None = None
+        translate_bindings(self, self.language)
+
+    async def on_event(self, event: events.Event) -> None:
+        """On a Russian keyboard layout the letter keys work by their position (ц is w),
+        except while a name is being typed."""
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            latin = latin_key(event.character)
+            if latin is not None and not isinstance(self.focused, Input | Select):
+                event = events.Key(_character_to_key(latin), latin)
+        await super().on_event(event)
+
+    def words(self, key: str, **params: Any) -> str:
+        """One of the screens' texts in the app's language."""
+        return say(self.language, key, **params)
 
     # --- the game -------------------------------------------------------------------------
     @property
     def state(self) -> State:
         return self.journal.state if self.journal else State()
-
-    def colour(self, letter: str | None) -> str:
-        return catalogue(self.language).colour(letter) if letter else ""
 
     def on_mount(self) -> None:
         if not self.is_headless:
@@ -116,13 +137,6 @@ class NarratorApp(App):
             gc.freeze()  # what start-up built lives as long as the app: never scan it again
             gc.enable()
 
-    def hook_voice(self) -> None:
-        if hasattr(self.voice, "on_notice"):  # called from the voice's own thread
-            self.voice.on_notice = self._voice_notice_from_thread
-        notice = getattr(self.voice, "notice", None)
-        if notice:
-            self.notify(notice, title="Sound", severity="warning", timeout=8)
-
     def check_terminal(self) -> None:
         """Quit when the terminal is gone (its window closed, the connection dropped) and no
         hang-up signal came: the game is on disk, and the app would otherwise spin for ever
@@ -136,14 +150,6 @@ class NarratorApp(App):
         except (AttributeError, ValueError, OSError):
             pass  # no stream, or not a terminal: nothing to watch
 
-    def show_prompt_warnings(self) -> None:
-        """Why lines of the user's prompts.<lang>.toml were not used (once a language)."""
-        shown = getattr(self, "_prompt_warnings_shown", set())
-        if self.language not in shown:
-            self._prompt_warnings_shown = shown | {self.language}
-            for warning in catalogue(self.language).warnings:
-                self.notify(warning, title="Prompts", severity="warning", timeout=10)
-
     def unfinished(self, problems: list[str] | None = None) -> tuple[Path, Journal] | None:
         return latest_unfinished(self.data_dir, problems=problems)
 
@@ -151,19 +157,20 @@ class NarratorApp(App):
         try:
             journal = Journal.open(path)
             if not journal.events:
-                raise JournalError(
-                    f"{Path(path).name} holds no game: it was cut off before the players were "
-                    "saved. Start a new game."
-                )
+                raise JournalError("empty_journal", file=Path(path).name)
         except JournalError as err:
-            self.notify(str(err), title="Cannot resume", severity="error", timeout=10)
+            why, title = err.text(self.language), self.words("game.cannot_resume")
+            self.notify(why, title=title, severity="error", timeout=10)
             return False
         for warning in journal.warnings:
-            self.notify(warning, title="Journal", severity="warning", timeout=10)
+            why, title = warning.text(self.language), self.words("game.journal")
+            self.notify(why, title=title, severity="warning", timeout=10)
         self.journal = journal
         self.countdown = None
+        self.forget_announcements()
+        self.resume_announcements(journal)
         self.route()
-        self.caption(f"Resumed: {journal.path.name}")
+        self.caption(self.words("game.resumed", file=journal.path.name))
         return True
 
     def new_game(self, created: Event) -> bool:
@@ -173,18 +180,18 @@ class NarratorApp(App):
         try:
             GAME.apply(State(), created)
         except Refusal as refusal:
-            self.refuse(str(refusal), speak=False)
+            self.refuse(refusal, speak=False)
             return False
         try:
             self.journal = Journal.create("ravnica", self.data_dir)
         except OSError as err:
             self.refuse(
-                f"Cannot save the game in {self.data_dir}: {err.strerror or err}. Free some "
-                "space, or start the narrator with --data-dir and a folder it can write to.",
+                self.words("game.cannot_create", folder=self.data_dir, error=err.strerror or err),
                 speak=False,
             )
             return False
         self.countdown = None
+        self.forget_announcements()
         if not self.enter(created):  # the players could not be saved: no game, no file
             self.journal.path.unlink(missing_ok=True)
             self.journal = None
@@ -193,35 +200,48 @@ class NarratorApp(App):
         self.voice.prewarm(
             [("turn_leader_card", {"round": n}) for n in range(1, 6)]
             + [
-                ("round_start", {"round": n, "colour": self.colour(c)})
+                ("round_start", {"round": n, "colour": colour_term(c)})
                 for n in range(1, 6)
                 for c in "WUBRG"
             ]
         )
         return True
 
-    def enter(self, event: Event, speak_refusal: bool = True) -> bool:
-        """Check, save (fsync) and show one entry. A refusal changes nothing and says why."""
+    def enter(self, event: Event, speak_refusal: bool = True, hold: bool = False) -> bool:
+        """Check, save (fsync) and show one entry. A refusal changes nothing and says why.
+
+        ``hold``: its lines wait until ``release_lines`` (an entry on the privacy screen: the
+        table opens its eyes only when the screen is clear)."""
         assert self.journal is not None
         before = self.journal.state
         try:
             after = self.journal.append(event)
         except Refusal as refusal:
-            self.refuse(str(refusal), speak=speak_refusal)
+            self.refuse(refusal, speak=speak_refusal)
             return False
         except OSError as err:
-            self.refuse(
-                f"Could not save the entry ({err.strerror or err}); nothing was changed. "
-                "Free some disk space, then try again.",
-                speak=False,
-            )
+            self.refuse(self.words("game.save_failed", error=err.strerror or err), speak=False)
             return False
         self.refusals.clear()
-        self.say_lines(event_lines(before, event, after, self.colour))
-        if step_key(after) != step_key(before):  # a step's opening lines are said once
-            self.say_lines(step_lines(after, self.colour))
+        lines = event_lines(before, event, after)
+        pages = announcements(before, event, after)
+        fresh = step_key(after) != step_key(before)  # a step's opening lines are said once
+        if pages:  # said as each is shown; the next step's lines wait until the last is read
+            self.pages = self.pages + pages
+            self.lines_after_pages = self.lines_after_pages + (step_lines(after) if fresh else [])
+        elif fresh:
+            lines = lines + step_lines(after)
+        if hold:
+            self.held_lines = self.held_lines + lines
+        else:
+            self.say_lines(lines)
         self.route()
         return True
+
+    def release_lines(self) -> None:
+        """The privacy screen is clear: say what its entries held back."""
+        lines, self.held_lines = self.held_lines, []
+        self.say_lines(lines)
 
     def undo_last(self) -> Event | None:
         if not self.journal or len(self.journal.events) <= 1:
@@ -229,18 +249,24 @@ class NarratorApp(App):
         try:
             event = self.journal.undo()
         except OSError as err:
-            self.refuse(
-                f"Could not save the undo ({err.strerror or err}); nothing was changed.",
-                speak=False,
-            )
+            self.refuse(self.words("game.undo_failed", error=err.strerror or err), speak=False)
             return None
         self.countdown = None
+        self.forget_announcements()
         self.route()
         return event
 
-    def refuse(self, message: str, speak: bool = True) -> None:
+    def refuse(self, refusal: Refusal | str, speak: bool = True) -> None:
+        """Say why an entry was refused, in the user's language: on the screen, in one toast
+        (a new refusal replaces the last one), and aloud unless ``speak`` is False."""
+        message = refusal.text(self.language) if isinstance(refusal, Refusal) else refusal
         self.refusals.append(message)
-        self.notify(message, title="Refused", severity="error", timeout=6)
+        if self._refusal_toast is not None and self._refusal_toast in self._notifications:
+            self._unnotify(self._refusal_toast, refresh=False)
+        toast = Notification(message, self.words("game.refused"), "error", 6, markup=False)
+        self._refusal_toast = toast
+        self._notifications.add(toast)  # at once, as Textual's own Notify handler does: a
+        self._refresh_notifications()  # refusal typed right after this one replaces it
         screen = self.screen
         if hasattr(screen, "show_message"):
             screen.show_message(message)
@@ -260,8 +286,11 @@ class NarratorApp(App):
             if isinstance(self.screen, PrivacyScreen):  # it may have closed itself
                 return
         target = DealScreen if state.step is Step.DEAL else GameScreen
-        if isinstance(self.screen, target):
-            self.screen.refresh_state()
+        screen = self.screen
+        if isinstance(screen, ModalScreen) and len(self.screen_stack) > 1:
+            screen = self.screen_stack[-2]  # a dialog stays open over the step it was asked on
+        if isinstance(screen, target):
+            screen.refresh_state()
         else:
             self._show(target())
 
@@ -283,31 +312,13 @@ class NarratorApp(App):
 
         self.journal = None
         self.countdown = None
+        self.forget_announcements()
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if isinstance(self.screen_stack[-1], HomeScreen):
             self.screen.refresh_state()
             return
         self.switch_screen(HomeScreen())
-
-    # --- voice and captions ---------------------------------------------------------------
-    def say_lines(self, lines: list[Line]) -> None:
-        for line in lines:
-            if line.chime:
-                self.voice.chime(line.chime, urgent=line.urgent)
-            text = self.voice.say(line.prompt_id, urgent=line.urgent, **line.params)
-            self.caption(text)
-
-    def say(self, prompt_id: str, urgent: bool = False, **params: Any) -> str:
-        text = self.voice.say(prompt_id, urgent=urgent, **params)
-        self.caption(text)
-        return text
-
-    def caption(self, text: str) -> None:
-        self.captions.append(text)
-        screen = self.screen
-        if hasattr(screen, "show_caption"):
-            screen.show_caption(text)
 
     # --- actions --------------------------------------------------------------------------
     def action_undo(self) -> None:
@@ -316,84 +327,37 @@ class NarratorApp(App):
         from narrator.tui.modals import ConfirmScreen
 
         if not self.journal or len(self.journal.events) <= 1:
-            self.notify("Nothing to undo.", severity="warning")
+            self.notify(self.words("game.nothing_to_undo"), severity="warning")
             return
         events = self.journal.events
         before = fold(self.journal.game, events[:-1])
-        what = describe(before, events[-1], self.journal.state)
+        what = describe(before, events[-1], self.journal.state, lang=self.language)
 
         def done(yes: bool | None) -> None:
             if yes:
                 event = self.undo_last()
                 if event is not None:
-                    self.notify(f"Undone: {what}", title="Undo")
+                    undone = self.words("game.undone", what=what)
+                    self.notify(undone, title=self.words("keys.undo"), markup=False)
 
-        self.push_screen(ConfirmScreen(f"Undo the last entry?\n\n{what}"), done)
+        self.push_screen(ConfirmScreen(self.words("game.undo_question", what=what)), done)
+
+    def action_ask_quit(self) -> None:
+        """ctrl+q: in a game under way, ask first, and say that it is saved (R: nothing lost)."""
+        from narrator.tui.modals import ConfirmScreen
+
+        if self.journal is None or self.state.step is Step.OVER:
+            self.exit()
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return  # already asking
+        question = self.words("game.quit_question", file=self.journal.path.name)
+        self.push_screen(ConfirmScreen(question), lambda yes: self.exit() if yes else None)
 
     def action_help(self) -> None:
         from narrator.tui.modals import HelpScreen
 
         self.push_screen(HelpScreen())
-
-    def action_mute(self) -> None:
-        muted = self.voice.toggle_mute()
-        self.notify("Voice muted: captions only." if muted else "Voice on.", title="Sound")
-
-    def action_volume(self, step: float) -> None:
-        current = getattr(getattr(self.voice, "settings", None), "volume", 1.0)
-        volume = self.voice.set_volume(max(0.0, min(1.0, current + step)))
-        if isinstance(volume, float):
-            self.notify(f"Volume {round(volume * 100)}%", title="Sound", timeout=2)
-
-    def action_replay(self) -> None:
-        self.voice.replay_last()
-        if self.captions:
-            self.caption(self.captions[-1])
-
-    def _voice_notice_from_thread(self, notice: str | None) -> None:
-        try:
-            self.call_from_thread(self._voice_notice, notice)
-        except RuntimeError:  # the app is not running (closing, or a test without a loop)
-            pass
-
-    def _voice_notice(self, notice: str | None) -> None:
-        if notice:
-            self.notify(notice, title="Sound", severity="warning", timeout=8)
-        else:
-            self.notify("Sound is working.", title="Sound")
-
-    def action_retry_voice(self) -> None:
-        self.notify("Trying the sound again…", title="Sound")
-        self.voice.retry()  # the outcome arrives through on_notice
-
-    def set_language(self, language: str) -> str | None:
-        """Speak and caption in ``language`` from the next line on, and keep it for next time.
-
-        Only the language is written to the settings file (not a ``--mute`` given for this run).
-        Returns a message when the choice could not be saved; it still applies to this run.
-        """
-        from narrator.settings import load, save
-
-        self.language = language
-        if hasattr(self.voice, "apply_settings"):
-            self.voice.apply_settings(replace(self.voice.settings, language=language))
-        else:
-            self.voice.language = language
-        if self.settings is not None:
-            self.settings = replace(self.settings, language=language)
-        self.say("language_set")
-        self.show_prompt_warnings()
-        try:
-            stored, problems = load()
-            if problems:  # saving would replace what could not be read: leave the file alone
-                return (
-                    f"{problems[0]} The language applies until you quit; settings.toml was "
-                    "left as it is: correct it (or delete it) to keep the language."
-                )
-            save(replace(stored, language=language))
-        except OSError as err:
-            return f"Could not save the settings ({err.strerror or err}); the language applies until you quit."
-        return None
 
     def on_unmount(self) -> None:
         self.voice.close()
@@ -427,6 +391,7 @@ def run(args: Any) -> int:
         settings=settings,
     )
     for warning in warnings:
-        app.call_later(app.notify, warning, title="Settings", severity="warning")
+        why, title = warning.text(app.language), say(app.language, "home.settings")
+        app.call_later(app.notify, why, title=title, severity="warning")
     app.run()
     return app.return_code or 0

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -9,14 +11,24 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from narrator.prompts import Problem
+from narrator.tui.words import say, translate_bindings
+
 
 class HomeScreen(Screen):
-    BINDINGS = [("n", "new", "New game"), ("r", "resume", "Resume"), ("s", "settings", "Settings")]
+    BINDINGS: ClassVar = [
+        ("n", "new", "New game"),
+        ("r", "resume", "Resume"),
+        ("s", "settings", "Settings"),
+    ]
+
+    def tr(self, key: str, **params) -> str:
+        return say(self.app.language, key, **params)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
-            yield Static("RAVNICA: INQUISITION", id="home-title")
-            yield Static("the narrator at your table", id="home-subtitle")
+            yield Static("RAVNICA: INQUISITION", id="home-title")  # the title as printed
+            yield Static(id="home-subtitle")
             yield OptionList(id="home-menu")
             yield Static(id="message")
         yield Footer()
@@ -28,33 +40,38 @@ class HomeScreen(Screen):
         self.refresh_state()
 
     def refresh_state(self) -> None:
+        # Words are read again each time: the language may have changed in the settings.
+        translate_bindings(self, self.app.language)
+        self.refresh_bindings()
+        self.query_one("#home-subtitle", Static).update(self.tr("home.subtitle"))
         menu = self.query_one("#home-menu", OptionList)
         menu.clear_options()
-        problems: list[str] = []
+        problems: list[Problem] = []
         self.resumable = self.app.unfinished(problems)
         message = self.query_one("#message", Static)
         if problems:  # files that look like games but cannot be read: say so, never silently
-            message.update(
-                Text(
-                    "These saved files were skipped:\n"
-                    + "\n".join(problems[:3])
-                    + (f"\n… and {len(problems) - 3} more." if len(problems) > 3 else "")
-                    + f"\nMove them out of {self.app.data_dir} to stop this message.",
-                    style="yellow",
-                )
-            )
+            lines = [self.tr("home.skipped")]
+            lines += [problem.text(self.app.language) for problem in problems[:3]]
+            if len(problems) > 3:
+                lines.append(self.tr("home.more", count=len(problems) - 3))
+            lines.append(self.tr("home.move_out", folder=self.app.data_dir))
+            message.update(Text("\n".join(lines), style="yellow"))
         else:
             message.update("")
         if self.resumable:
-            path, journal = self.resumable
+            journal = self.resumable[1]
             s = journal.state
-            where = f"round {s.round}" if 1 <= s.round <= 5 else s.step.value.replace("_", " ")
-            menu.add_option(
-                Option(f"Resume the unfinished game ({s.count} players, {where})", id="resume")
+            where = (
+                self.tr("home.round", round=s.round)
+                if 1 <= s.round <= 5
+                else self.tr(f"home.step.{s.step.value}")
             )
-        menu.add_option(Option("New game", id="new"))
-        menu.add_option(Option("Settings", id="settings"))
-        menu.add_option(Option("Quit", id="quit"))
+            menu.add_option(
+                Option(self.tr("home.resume", players=s.count, where=where), id="resume")
+            )
+        menu.add_option(Option(self.tr("home.new"), id="new"))
+        menu.add_option(Option(self.tr("home.settings"), id="settings"))
+        menu.add_option(Option(self.tr("home.quit"), id="quit"))
         menu.highlighted = 0
         menu.focus()
 
@@ -71,7 +88,7 @@ class HomeScreen(Screen):
             if not self.app.open_journal(self.resumable[0]):
                 self.refresh_state()  # it was damaged since the menu was drawn
         else:
-            self.notify("There is no unfinished game.", severity="warning")
+            self.notify(self.tr("home.no_game"), severity="warning")
 
     def action_settings(self) -> None:
         from narrator.tui.modals import SettingsScreen

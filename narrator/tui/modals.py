@@ -13,38 +13,60 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, Select, Static
 
+from narrator.tui.words import say, translate_bindings
+
+# (the key as printed, or modals.help.<id> where its name is a word; what it does:
+# modals.help.does.<id>)
 KEYS = [
-    ("Enter", "continue / confirm the step (count the votes, open the privacy screen, …)"),
-    ("1–9, 0", "a seat: vote for it, pick it, choose it (0 is seat 10)"),
-    ("w u b r g", "a colour: the leader card or targeting card that was turned"),
-    ("space", "pause / resume the discussion timer"),
-    ("+", "add 30 seconds to the timer"),
-    ("e", "end the discussion now and vote"),
-    ("Backspace", "take back the last vote"),
-    ("a / l", "the revealed role: Agent of Bolas / Loyalist"),
-    ("ctrl+z", "undo the last entry (asks first)"),
-    ("m", "mute / unmute the voice (captions stay)"),
-    ("v", "say the last line again"),
-    ("[ / ]", "volume down / up"),
-    ("F5", "try the sound again"),
-    ("t", "the game record"),
-    ("?", "this help"),
-    ("ctrl+p", "command palette"),
-    ("ctrl+q", "quit (the game is saved; resume it from the home screen)"),
+    ("Enter", "continue"),
+    ("1–9, 0", "seat"),
+    ("w u b r g", "colour"),
+    ("modals.help.space", "pause"),
+    ("+", "add_time"),
+    ("e", "end"),
+    ("Backspace", "undo_vote"),
+    ("a / l", "role"),
+    ("ctrl+z", "undo"),
+    ("m", "mute"),
+    ("v", "replay"),
+    ("[ / ]", "volume"),
+    ("F5", "retry"),
+    ("t", "record"),
+    ("?", "help"),
+    ("ctrl+p", "palette"),
+    ("ctrl+q", "quit"),
 ]
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class Worded:
+    """A screen whose words and Footer labels come in the app's language."""
+
+    def tr(self, key: str, **params) -> str:
+        return say(self.app.language, key, **params)
+
+    def on_mount(self) -> None:
+        translate_bindings(self, self.app.language)
+        self.refresh_bindings()
+
+
+class ConfirmScreen(Worded, ModalScreen[bool]):
+    """A yes/no question. ``enter_is_yes=False`` where a second Enter must not say yes (ending
+    a running discussion: a tired narrator presses Enter twice)."""
+
     BINDINGS = [("y,enter", "yes", "Yes"), ("n,escape", "no", "No")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, enter_is_yes: bool = True) -> None:
         super().__init__()
         self.question = question
+        self.enter_is_yes = enter_is_yes
+        if not enter_is_yes:  # Enter answers no: only y says yes
+            self._bindings.key_to_bindings["enter"] = [Binding("enter", "no", "No", show=False)]
 
     def compose(self) -> ComposeResult:
+        hint = "modals.confirm.hint" if self.enter_is_yes else "modals.confirm.hint_y"
         with Vertical(id="dialog"):
-            yield Static(self.question)
-            yield Static("y / Enter: yes · n / Esc: no", classes="dim")
+            yield Static(Text(self.question))  # plain: a name like "Bob[/]" is no markup
+            yield Static(self.tr(hint), classes="dim")
 
     def action_yes(self) -> None:
         self.dismiss(True)
@@ -53,17 +75,20 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(False)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Worded, ModalScreen[None]):
     BINDINGS = [("escape,question_mark,q", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        table = Table(box=None, padding=(0, 2), title="Keys")
-        table.add_column("key", style="bold")
-        table.add_column("what it does")
-        for key, what in KEYS:
-            table.add_row(key, what)
+        t = self.tr
+        table = Table(box=None, padding=(0, 2), title=t("modals.help.title"))
+        table.add_column(t("modals.help.key"), style="bold")
+        table.add_column(t("modals.help.what"))
+        for key, does in KEYS:
+            table.add_row(
+                t(key) if key.startswith("modals.") else key, t(f"modals.help.does.{does}")
+            )
         with VerticalScroll(id="dialog"):  # at 80×24 the list is longer than the screen
-            yield Static("Esc: close · ↑/↓: scroll", classes="dim")
+            yield Static(t("modals.help.hint"), classes="dim")
             yield Static(table)
 
     def action_close(self) -> None:
@@ -73,7 +98,9 @@ class HelpScreen(ModalScreen[None]):
 def record_text(app) -> str:
     from narrator.games.ravnica.story import record_markdown
 
-    return record_markdown(app.state, list(app.journal.events)) if app.journal else ""
+    if not app.journal:
+        return ""
+    return record_markdown(app.state, list(app.journal.events), lang=app.language)
 
 
 def export_record(app) -> Path | None:
@@ -86,12 +113,13 @@ def export_record(app) -> Path | None:
             os.fchmod(fd, 0o600)  # an older export may have been made with other permissions
             f.write(record_text(app))
     except OSError as err:
-        app.refuse(f"Could not write {path}: {err.strerror or err}.", speak=False)
+        why = say(app.language, "modals.record.failed", path=path, reason=err.strerror or err)
+        app.refuse(why, speak=False)
         return None
     return path
 
 
-class RecordScreen(Screen):
+class RecordScreen(Worded, Screen):
     BINDINGS = [("escape,t,q", "close", "Close"), ("x", "export", "Export to Markdown")]
 
     def compose(self) -> ComposeResult:
@@ -105,10 +133,14 @@ class RecordScreen(Screen):
     def action_export(self) -> None:
         path = export_record(self.app)
         if path:
-            self.notify(f"Game record written to {path}", title="Export", timeout=10)
+            self.notify(
+                self.tr("modals.record.written", path=path),
+                title=self.tr("modals.record.title"),
+                timeout=10,
+            )
 
 
-class SettingsScreen(ModalScreen[None]):
+class SettingsScreen(Worded, ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("ctrl+s", "save", "Save", priority=True),
@@ -116,22 +148,24 @@ class SettingsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("Settings", classes="screen-title")
-            yield Static("Language of the voice and captions")
+            yield Static(self.tr("modals.settings.title"), classes="screen-title")
+            yield Static(self.tr("modals.settings.language"))
             yield Select(
-                [("English", "en"), ("Русский", "ru")],
+                [("English", "en"), ("Русский", "ru")],  # each language named in itself
                 value=getattr(self.app, "language", "en"),
                 allow_blank=False,
                 id="language",
             )
-            yield Static(Text("ctrl+s: save · Esc: close", style="dim"))
+            yield Static(Text(self.tr("modals.settings.hint"), style="dim"))
 
     def action_save(self) -> None:
         problem = self.app.set_language(self.query_one("#language", Select).value)
+        # Said in the language just chosen, as the screens that follow are.
         if problem:
-            self.notify(problem, title="Settings", severity="error", timeout=8)
+            title = self.tr("modals.settings.title")
+            self.notify(problem, title=title, severity="error", timeout=8)
             return
-        self.notify("Settings saved.")
+        self.notify(self.tr("modals.settings.saved"))
         self.dismiss(None)
 
     def action_close(self) -> None:

@@ -11,8 +11,10 @@ from typing import Any
 
 from narrator.games.base import Event
 from narrator.games.ravnica import events as ev
-from narrator.games.ravnica.state import Stage, State, Step
-from narrator.games.ravnica.tables import agents_for
+from narrator.games.ravnica.state import BallotResult, Stage, State, Step
+from narrator.games.ravnica.story import reason
+from narrator.games.ravnica.tables import agents_for, colour_term
+from narrator.prompts import Localized
 
 
 @dataclass(frozen=True)
@@ -32,10 +34,11 @@ def step_key(state: State) -> tuple:
     return (state.step, state.round, state.ballot.stage if state.ballot else None)
 
 
-def step_lines(state: State, colour) -> list[Line]:
-    """The lines that open the step the game is now at. ``colour`` names a colour letter."""
+def step_lines(state: State) -> list[Line]:
+    """The lines that open the step the game is now at."""
     s = state
     step = s.step
+    physical = s.options.deck_mode == "physical"
     if step is Step.DEAL:
         return [
             Line(
@@ -48,22 +51,26 @@ def step_lines(state: State, colour) -> list[Line]:
             )
         ]
     if step is Step.TURN_LEADER_CARD:
-        return [Line("turn_leader_card", {"round": s.round + 1})]
+        turn = "turn_leader_card" if physical else "turn_leader_card_app"  # R9
+        return [Line(turn, {"round": s.round + 1})]
     if step is Step.DISCUSSION:
         return [
             Line(
                 "round_start",
-                {"round": s.round, "colour": colour(s.round_colour)},
+                {"round": s.round, "colour": colour_term(s.round_colour)},
                 chime="round_start",
             )
         ]
     if step is Step.ELECTION and s.ballot is not None:
         if s.ballot.stage is Stage.REVOTE:
-            return [Line("election_revote", {"players": _names(s, s.ballot.candidates)})]
+            return []  # the tie's announcement said it (election_revote)
         return [
             Line(
                 "election_start",
-                {"colour": colour(s.round_colour), "candidates": _names(s, s.ballot.candidates)},
+                {
+                    "colour": colour_term(s.round_colour),
+                    "candidates": _names(s, s.ballot.candidates),
+                },
             )
         ]
     if step is Step.ELECTION_TIE and s.ballot is not None:
@@ -72,15 +79,18 @@ def step_lines(state: State, colour) -> list[Line]:
     leader_name = s.players[leader] if leader is not None else ""
     if step is Step.DRAW:
         if s.round_colour == "U":
-            return [Line("blue_draw", {"leader": leader_name})]
+            return [Line("blue_draw" if physical else "blue_draw_app", {"leader": leader_name})]
         if s.round_colour == "B":
             return [Line("black_eyes_close", {"leader": leader_name})]
-        return [Line("draw_card_secret", {"leader": leader_name, "colour": colour(s.round_colour)})]
+        secret = "draw_card_secret" if physical else "draw_card_secret_app"  # R9
+        return [Line(secret, {"leader": leader_name, "colour": colour_term(s.round_colour)})]
     if step is Step.CHOOSE and s.round_colour == "U":
         drawn = s.draw_of("U")
         return [
-            Line("blue_drawn", {"target_colour": colour(drawn.colour)}),
-            Line("blue_choose", {"leader": leader_name, "target_colour": colour(drawn.colour)}),
+            Line("blue_drawn", {"target_colour": colour_term(drawn.colour)}),
+            Line(
+                "blue_choose", {"leader": leader_name, "target_colour": colour_term(drawn.colour)}
+            ),
         ]
     if step is Step.ABILITY:
         c = s.round_colour
@@ -98,10 +108,10 @@ def step_lines(state: State, colour) -> list[Line]:
         return []
     if step is Step.ABLAZE_DRAW:
         red = s.leader_of("R")
-        return [Line("final_start"), Line("ablaze_draw", {"leader": s.players[red]})]
-    if step is Step.FINAL_DISCUSSION:
+        draw = "ablaze_draw" if physical else "ablaze_draw_app"  # R9
+        return [Line("final_start"), Line(draw, {"leader": s.players[red]})]
+    if step is Step.FINAL_DISCUSSION:  # "X is ablaze" was its own announcement (R22)
         return [
-            Line("ablaze_given", {"player": s.players[s.ablaze]}),
             Line(
                 "final_discussion",
                 {"minutes": max(1, round(s.options.final_seconds / 60))},
@@ -122,23 +132,10 @@ def step_lines(state: State, colour) -> list[Line]:
         ]
     if step is Step.FINAL_TIE and s.ballot is not None:
         return [Line("final_tie_narrator", {"players": _names(s, s.ballot.most_voted())})]
-    if step is Step.REVEAL:
-        lines = []
-        if s.voted_out is not None:
-            lines.append(Line("death_vote", {"player": s.players[s.voted_out]}, chime="death"))
-        if s.ablaze is not None:
-            if s.ablaze == s.voted_out:
-                lines.append(Line("already_dead", {"player": s.players[s.ablaze]}))
-            else:
-                lines.append(Line("death_ablaze", {"player": s.players[s.ablaze]}, chime="death"))
-        return lines
-    if step is Step.ROLES:
-        up = s.ultimate_price
-        lines = [Line("ultimate_price_reveal", {"player": s.players[up]}, chime="death")]
-        if up in (s.voted_out, s.ablaze):
-            lines.append(Line("already_dead", {"player": s.players[up]}))
-        lines.append(Line("roles_reveal"))
-        return lines
+    if step is Step.REVEAL:  # the deaths by vote and by Ablaze were announced (R27, R28)
+        return [Line("ultimate_price_call")]
+    if step is Step.ROLES:  # the Ultimate Price was announced (R29)
+        return [Line("roles_reveal")]
     if step is Step.OVER:
         return [
             Line(
@@ -148,34 +145,8 @@ def step_lines(state: State, colour) -> list[Line]:
     return []
 
 
-def event_lines(before: State, event: Event, after: State, colour) -> list[Line]:
-    """Lines about the entry itself (said before the lines of the new step)."""
-    if isinstance(event, ev.VotesClosed | ev.TieBroken) and len(after.results) > len(
-        before.results
-    ):
-        r = after.results[-1]
-        s = after
-        out = [Line("vote_confirmed", chime="vote_confirmed")]
-        if r.stage in (Stage.ELECTION, Stage.REVOTE) and r.winner is not None:
-            if r.decided_by != "majority":
-                out.append(
-                    Line(
-                        "election_tie",
-                        {
-                            "players": _names(s, r.tied),
-                            "player": s.players[r.winner],
-                            "reason": r.reason,
-                        },
-                    )
-                )
-            out.append(
-                Line("election_result", {"colour": colour(r.colour), "player": s.players[r.winner]})
-            )
-        elif r.decided_by == "guild_order":
-            out.append(Line("final_tie_guild_order", {"player": s.players[r.winner]}))
-        elif r.decided_by == "nobody":
-            out.append(Line("final_tie_nobody"))
-        return out
+def event_lines(before: State, event: Event, after: State) -> list[Line]:
+    """Lines about the entry itself, said at once (announcements are said when shown)."""
     if isinstance(event, ev.UltimatePriceNoted):
         return [Line("black_eyes_open")]
     if isinstance(event, ev.AblazeGiven) or (
@@ -183,3 +154,83 @@ def event_lines(before: State, event: Event, after: State, colour) -> list[Line]
     ):
         return [Line("privacy_open_eyes")]
     return []
+
+
+# --- announcements: the moments held on screen until Enter --------------------------------
+
+
+@dataclass(frozen=True)
+class Page:
+    """An announcement, large on screen until the narrator presses Enter, spoken when shown.
+
+    ``lines`` are said with their chimes; the first is the headline. ``detail`` is what
+    decided it (a words id of the screens and its parameters), shown under the headline."""
+
+    kind: str  # election · tie · ablaze · death · nobody · ultimate_price
+    lines: tuple[Line, ...]
+    detail: tuple[str, dict[str, Any]] | None = None
+    headline: tuple[int, ...] = (-1,)  # which lines' captions are shown large
+    dies: tuple[int, ...] = ()  # the seats whose death this page announces (R27–R29)
+
+
+def announcements(before: State, event: Event, after: State) -> list[Page]:
+    """The pages an entry brings: a counted vote (R15, R27), Ablaze given (R22), the deaths
+    (R27, R28) and the Ultimate Price (R29). Nothing secret is on them before R29."""
+    s = after
+    if isinstance(event, ev.VotesClosed | ev.TieBroken) and len(s.results) > len(before.results):
+        return _ballot_pages(s, s.results[-1])
+    if isinstance(event, ev.AblazeGiven):
+        return [Page("ablaze", (Line("ablaze_given", {"player": s.players[s.ablaze]}),))]
+    if isinstance(event, ev.UltimatePriceRevealed) and s.ultimate_price is not None:
+        up = s.ultimate_price
+        lines = [Line("ultimate_price_reveal", {"player": s.players[up]}, chime="death")]
+        if up in (s.voted_out, s.ablaze):
+            lines.append(Line("already_dead", {"player": s.players[up]}))
+        shown = tuple(range(len(lines)))
+        return [Page("ultimate_price", tuple(lines), headline=shown, dies=(up,))]
+    return []
+
+
+def _ballot_pages(s: State, r: BallotResult) -> list[Page]:
+    detail = ("announce.decided", {"reason": Localized(lambda lang: reason(s, r, lang))})
+    counted = Line("vote_confirmed", chime="vote_confirmed")
+    election = r.stage in (Stage.ELECTION, Stage.REVOTE)
+    if r.decided_by == "next_vote":  # a re-vote (R15), a vote-off (R27a), the non-leaders (R27b)
+        tie = Line("election_revote" if election else "final_tied", {"players": _names(s, r.tied)})
+        return [Page("tie", (counted, tie), detail)]
+    if election:
+        lines = [counted]
+        if r.decided_by != "majority":
+            lines.append(
+                Line(
+                    "election_tie",
+                    {
+                        "players": _names(s, r.tied),
+                        "player": s.players[r.winner],
+                        "reason": Localized(lambda lang: reason(s, r, lang)),
+                    },
+                )
+            )
+        lines.append(
+            Line(
+                "election_result",
+                {"colour": colour_term(r.colour), "player": s.players[r.winner]},
+            )
+        )
+        return [Page("election", tuple(lines), detail)]
+    pages = []
+    if r.winner is None:  # R27c ⚖ nobody dies by vote
+        pages.append(Page("nobody", (counted, Line("final_tie_nobody")), detail))
+    else:
+        lines = [counted]
+        if r.decided_by == "guild_order":
+            lines.append(Line("final_tie_guild_order", {"player": s.players[r.winner]}))
+        lines.append(Line("death_vote", {"player": s.players[r.winner]}, chime="death"))
+        pages.append(Page("death", tuple(lines), detail, dies=(r.winner,)))
+    if s.ablaze is not None:  # R28: its own moment, right after the vote's
+        if s.ablaze == r.winner:
+            pages.append(Page("death", (Line("already_dead", {"player": s.players[s.ablaze]}),)))
+        else:
+            line = Line("death_ablaze", {"player": s.players[s.ablaze]}, chime="death")
+            pages.append(Page("death", (line,), dies=(s.ablaze,)))
+    return pages

@@ -1,4 +1,4 @@
-"""What the game screen shows at each step: a title, a body and the keys that apply.
+"""Pieces of the game screen's steps: seat lists, the checklist, the ballot, the winner.
 
 Pure functions of the state: everything here is public, so no secret may be read from it
 (the Ultimate Price target and a secret draw's colour are never shown before R29).
@@ -11,23 +11,21 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from narrator.games.ravnica import story
 from narrator.games.ravnica.state import Stage, State, Step
-from narrator.games.ravnica.story import STAGE_NAMES, death_lines, result_line, winner_line
-from narrator.games.ravnica.tables import (
-    COLOUR_NAMES,
-    GUILDS,
-    TEAM_NAMES,
-    agents_for,
-)
+from narrator.games.ravnica.tables import GUILDS, agents_for, colour_term, loyalists_for
 from narrator.tui.widgets import PIP_STYLE, pips, seat_key
+from narrator.tui.words import say
 
-OPENING_CHECKLIST = (
-    "Shuffle {agents} Agent of Bolas and {loyalists} Loyalist role cards; deal one face down to each player (R7).",
-    "Deal the guild cards face up as shown in the table (R6); put the other guild and role cards back in the box.",
-    "Shuffle the targeting deck (one card per colour) and put it face down (R8).",
-    "Shuffle the colour leader deck (one card per colour) and put it face down (R8).",
-    "Put the Ablaze and Ultimate Price cards beside the decks (R8).",
-)
+__all__ = ["seat_key"]
+
+# The setup checklist (R6–R8); with the app holding the decks (R9) nobody shuffles them.
+CHECKLIST_PHYSICAL = ("roles", "guilds", "targeting_deck", "leader_deck", "cards")
+CHECKLIST_APP = ("roles", "guilds", "app_decks", "cards")
+
+
+def checklist_lines(s: State) -> tuple[str, ...]:
+    return CHECKLIST_PHYSICAL if s.options.deck_mode == "physical" else CHECKLIST_APP
 
 
 def who(s: State, seat: int) -> Text:
@@ -49,29 +47,33 @@ def seat_list(s: State, seats) -> Text:
     return out
 
 
-def checklist(s: State, ticked: set[int]) -> Text:
-    agents = agents_for(s.count)
+def checklist(s: State, ticked: frozenset[int], lang: str) -> Text:
     out = Text()
-    for i, line in enumerate(OPENING_CHECKLIST):
+    params = {"agents": agents_for(s.count), "loyalists": loyalists_for(s.count)}
+    for i, line in enumerate(checklist_lines(s)):
         mark = "[x]" if i in ticked else "[ ]"
         out.append(f"{mark} {i + 1}. ", style="bold green" if i in ticked else "bold")
-        out.append(line.format(agents=agents, loyalists=s.count - agents) + "\n")
+        out.append(say(lang, f"checklist.{line}", **params) + "\n")
     return out
 
 
-def ballot_body(s: State) -> Group:
+def stage_title(s: State, lang: str) -> Text:
+    b = s.ballot
+    if s.step is Step.ELECTION:
+        colour = say(lang, str(colour_term(s.round_colour)))
+        head = Text(say(lang, "game.election_head", colour=colour), style=PIP_STYLE[s.round_colour])
+        if b.stage is Stage.REVOTE:
+            head.append(" — " + say(lang, "game.revote_head"))
+        return head
+    name = story.stage_name(b.stage, lang)  # worded to stand mid-sentence: capitalised here
+    return Text(name[:1].upper() + name[1:], style="bold")
+
+
+def ballot_body(s: State, lang: str) -> tuple[Group, str]:
+    """The ballot as a table of candidates and votes, and its key line."""
     b = s.ballot
     assert b is not None
-    parts: list = []
-    if s.step is Step.ELECTION:
-        head = Text(
-            f"{COLOUR_NAMES[s.round_colour]} leader election", style=PIP_STYLE[s.round_colour]
-        )
-        if b.stage is Stage.REVOTE:
-            head.append(" — re-vote among the tied (R15)")
-    else:
-        head = Text(STAGE_NAMES[b.stage][:1].upper() + STAGE_NAMES[b.stage][1:], style="bold")
-    parts.append(head)
+    parts: list = [stage_title(s, lang)]
     tally = b.tally()
     table = Table(box=None, padding=(0, 1), show_header=False)
     table.add_column(no_wrap=True)  # key, name, guild
@@ -82,48 +84,37 @@ def ballot_body(s: State) -> Group:
         style = "bold yellow" if n == top and n > 0 else ""
         table.add_row(who(s, c), Text(" " + "█" * n + f" {n}", style=style))
     parts.append(table)
+    voted = {"voted": len(b.votes), "voters": len(b.voters)}
     if b.waiting:
-        voter = b.waiting[0]
-        parts.append(
-            Text.assemble(
-                ("Now voting: ", "bold"),
-                (f" {s.players[voter]} ", "bold reverse"),
-                f" — press the seat number of their choice. ({len(b.votes)}/{len(b.voters)} voted)",
-            )
+        keys = Text.assemble(
+            (say(lang, "game.now_voting") + " ", "bold"),
+            (f" {s.players[b.waiting[0]]} ", "bold reverse"),
+            " " + say(lang, "game.vote_keys", **voted),
         )
     else:
-        parts.append(
-            Text(
-                f"Everyone has voted ({len(b.votes)}/{len(b.voters)}). Enter: count the votes.",
-                style="bold green",
-            )
-        )
+        keys = Text(say(lang, "game.all_voted", **voted), style="bold green")
     if b.votes:
-        parts.append(
-            Text(
-                "Votes: " + ", ".join(f"{s.players[v]}→{s.players[c]}" for v, c in b.votes),
-                style="dim",
-            )
-        )
-    return Group(*parts)
+        cast = ", ".join(f"{s.players[v]}→{s.players[c]}" for v, c in b.votes)
+        parts.append(Text(say(lang, "game.votes_cast", votes=cast), style="dim"))
+    return Group(*parts), keys.plain
 
 
-def results_text(s: State, since_round: int) -> Text:
-    out = Text()
-    for r in s.results:
-        if r.round >= since_round:
-            out.append(result_line(s, r) + "\n", style="dim")
-    return out
+def death_lines(s: State, lang: str) -> list[str]:
+    return story.death_lines(s, lang=lang)
 
 
-def over_body(s: State) -> Group:
+def over_body(s: State, lang: str) -> Group:
     """The winner, full-screen (the table view is hidden at the end, R31)."""
-    team = TEAM_NAMES[s.winner]
+    team = say(lang, "team.loyalists_full" if s.winner == "loyalists" else "team.agents")
     colour = "#4a8fe7" if s.winner == "loyalists" else "#e5534b"
-    banner = Text(f"\n{team.upper()} WIN\n", style=f"bold reverse {colour}", justify="center")
-    story = Text(winner_line(s) + "\n\n", style="bold", justify="center")
-    story.append("\n".join(death_lines(s)), style="")
+    banner = Text(
+        "\n" + say(lang, "game.win_banner", team=team.upper()) + "\n",
+        style=f"bold reverse {colour}",
+        justify="center",
+    )
+    text = Text(story.winner_line(s, lang=lang) + "\n\n", style="bold", justify="center")
+    text.append("\n".join(death_lines(s, lang)), style="")
     return Group(
-        Panel(Group(banner, Text(""), story), border_style=f"bold {colour}", padding=(1, 4)),
-        Text("\nt: game record · x: export to Markdown · h: home", style="dim", justify="center"),
+        Panel(Group(banner, Text(""), text), border_style=f"bold {colour}", padding=(1, 4)),
+        Text("\n" + say(lang, "game.over_keys"), style="dim", justify="center"),
     )

@@ -2,7 +2,8 @@
 
 It covers the whole terminal (an opaque Screen, not a modal over the public view). It
 speaks nothing secret, shows no refusal as a toast (a toast would outlive it), and ends on
-a cleared page before the public screen comes back.
+a cleared page before the public screen comes back. A refusal here never names another
+leader's secret draw either (R18): the rules word it without the card.
 """
 
 from __future__ import annotations
@@ -14,14 +15,21 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from narrator.games.base import Refusal
 from narrator.games.ravnica import events as ev
-from narrator.games.ravnica.script import app_rng
+from narrator.games.ravnica.rules import check
+from narrator.games.ravnica.script import app_targeting_card
 from narrator.games.ravnica.state import State, Step
-from narrator.games.ravnica.tables import COLOUR_NAMES
+from narrator.games.ravnica.tables import colour_term
 from narrator.tui.panels import seat_list
+from narrator.tui.words import say, translate_bindings
 
 PRIVATE_STEPS = (Step.DRAW, Step.CHOOSE, Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)
+DRAW_STEPS = (Step.DRAW, Step.ABLAZE_DRAW)
+
+
+def held_cards(s: State, seat: int) -> tuple[str, ...]:
+    """R24 ⚖: the targeting cards the app keeps for ``seat`` (one per colour they lead)."""
+    return tuple(d.colour for d in s.draws if s.leader_of(d.by) == seat)
 
 
 class PrivacyScreen(Screen):
@@ -29,18 +37,28 @@ class PrivacyScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy"):
-            yield Static("PRIVATE", id="privacy-banner")
+            yield Static(id="privacy-banner")
             yield Static(id="privacy-body")
             yield Static(id="privacy-message")
 
     def on_mount(self) -> None:
         s = self.app.state
+        translate_bindings(self, self.app.language)
         self.ablaze = s.step in (Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)
         self.by = "R" if self.ablaze else s.round_colour
         self.phase = "cover"
+        self.chosen: int | None = None
+        self.query_one("#privacy-banner", Static).update(self.words("privacy.banner"))
+        self.app.clear_notifications()  # no public toast over the private page
         if self.by != "B" or self.ablaze:  # Black's eyes-closed line was said on the public screen
-            self.app.say("privacy_close_eyes", leader=s.players[s.leader_of(self.by)])
+            self.app.say("privacy_close_eyes", leader=self.leader_name)
         self.refresh_state()
+
+    def words(self, key: str, **params) -> str:
+        return say(self.app.language, key, **params)
+
+    def colour(self, letter: str) -> str:
+        return self.words(str(colour_term(letter)))
 
     @property
     def leader_name(self) -> str:
@@ -49,9 +67,11 @@ class PrivacyScreen(Screen):
 
     def refresh_state(self) -> None:
         s = self.app.state
-        if self.phase != "cover" and self.phase != "done":
-            if s.step in (Step.DRAW, Step.ABLAZE_DRAW):
-                self.phase = "draw"
+        if self.phase == "leaving":
+            return
+        if self.phase != "cover":  # follow the game: an undo here goes back a phase
+            if s.step in DRAW_STEPS:
+                self.phase = "cover" if self.last_card(s) else "draw"
             elif s.step in (Step.CHOOSE, Step.ABLAZE_GIVE):
                 self.phase = "choose"
             else:
@@ -62,45 +82,62 @@ class PrivacyScreen(Screen):
         self.query_one("#privacy-body", Static).update(self.body(s))
         self.query_one("#privacy-message", Static).update("")
 
+    def last_card(self, s: State) -> str | None:
+        """With physical decks the app knows the Red leader's last card (R22): it is entered
+        as the cover page is left, with nothing to ask."""
+        left = s.targeting_cards_left()
+        physical = s.options.deck_mode == "physical"
+        return left[0] if s.step is Step.ABLAZE_DRAW and physical and len(left) == 1 else None
+
     def body(self, s: State) -> Text:
-        colour = COLOUR_NAMES[self.by]
         if self.phase == "cover":
-            return Text(
-                f"Only the {colour} leader, {self.leader_name}, looks at this screen.\n"
-                "Everyone else: look away.\n\n"
-                f"{self.leader_name}: press Enter when nobody else can see.",
-                justify="center",
-            )
+            text = self.words("privacy.cover", colour=self.colour(self.by), leader=self.leader_name)
+            return Text(text, justify="center")
         if self.phase == "draw":
             if s.options.deck_mode == "app":
-                return Text("Press Enter to draw your targeting card.", justify="center")
-            return Text(
-                "Draw the top card of the targeting deck and look at it.\n"
-                "Press its colour: w White · u Blue · b Black · r Red · g Green",
-                justify="center",
-            )
+                return Text(self.words("privacy.draw_app"), justify="center")
+            return Text(self.words("privacy.draw_physical"), justify="center")
         if self.phase == "choose":
             drawn = s.draw_of(self.by).colour
             if self.ablaze:
-                verb = "Give Ablaze to"
+                verb = "privacy.give_ablaze"
             elif self.by == "B":
-                verb = "Note for the Ultimate Price"
+                verb = "privacy.note_price"
             elif self.by == "W":
-                verb = "Choose the player you show your role card to:"
+                verb = "privacy.show_role"
             else:
-                verb = "Choose the player whose face-down cards you look at:"
+                verb = "privacy.look_at"
+            leader = s.leader_of(self.by)
             choices = [
                 p
                 for p in s.players_of(drawn)
-                if not (self.by in "WG" and not self.ablaze and p == s.leader_of(self.by))
+                if not (self.by in "WG" and not self.ablaze and p == leader)  # R20 ⚖, R24 ⚖
             ]
-            text = Text(f"Your card is {COLOUR_NAMES[drawn].upper()}.\n\n", justify="center")
-            text.append(f"{verb} a {COLOUR_NAMES[drawn]} player — press the seat number:\n\n")
+            card = self.colour(drawn)
+            text = Text(self.words("privacy.your_card", colour=card.upper()) + "\n\n")
+            text.append(self.words(verb, colour=card) + "\n\n")
             text.append_text(seat_list(s, choices))
+            text.justify = "center"
             return text
-        return Text(
-            "Done. The screen is clear.\n\nPress Enter and hand back the laptop.", justify="center"
-        )
+        return self.done_body(s)
+
+    def done_body(self, s: State) -> Text:
+        if self.by == "G" and not self.ablaze and self.chosen is not None:
+            look = self.green_look(s) + "\n\n" + self.words("privacy.done_look")
+            return Text(look, justify="center")
+        return Text(self.words("privacy.done"), justify="center")
+
+    def green_look(self, s: State) -> str:
+        """R24: the chosen player's face-down cards: the role card at the table, and with the
+        app holding the targeting deck (R9 ⚖) the targeting cards it keeps for them."""
+        name = s.players[self.chosen]
+        if s.options.deck_mode == "physical":
+            return self.words("privacy.green_physical", player=name)
+        cards = held_cards(s, self.chosen)
+        if not cards:
+            return self.words("privacy.green_no_cards", player=name)
+        shown = tuple(self.colour(c).upper() for c in cards)
+        return self.words("privacy.green_cards", player=name, cards=shown)
 
     def show_message(self, text: str) -> None:
         self.query_one("#privacy-message", Static).update(
@@ -115,9 +152,12 @@ class PrivacyScreen(Screen):
         if not key:
             return
         s = self.app.state
-        if self.phase == "draw" and s.options.deck_mode == "physical" and key in "wubrg":
+        if self.phase == "draw" and key in "wubrg":
             event.stop()
-            self.enter(ev.TargetDrawn(key.upper()))
+            if s.options.deck_mode == "physical":
+                self.enter(ev.TargetDrawn(key.upper()))
+            else:  # R9: the app holds the targeting deck
+                self.show_message(self.words("game.app_holds_targeting_deck"))
         elif self.phase == "choose" and key.isdigit():
             event.stop()
             seat = 9 if key == "0" else int(key) - 1
@@ -127,35 +167,50 @@ class PrivacyScreen(Screen):
                 event_ = ev.UltimatePriceNoted(seat)
             else:
                 event_ = ev.PlayerChosen(seat)
-            if self.enter(event_):
-                self.phase = "done"
-                self.refresh_state()
+            self.enter(event_)  # its refresh shows the cleared page
 
     def enter(self, event) -> bool:
-        """Check first, quietly: a refusal here stays on this screen and is never spoken."""
-        from narrator.games.ravnica import check
-
-        refusal: Refusal | None = check(self.app.state, event)
+        """Check first, quietly: a refusal here stays on this screen and is never spoken. What
+        the entry makes the narrator say waits until the screen is clear (``leave``)."""
+        refusal = check(self.app.state, event)
         if refusal is not None:
-            self.show_message(str(refusal))
+            self.show_message(refusal.text(self.app.language))
             return False
-        if isinstance(event, ev.PlayerChosen | ev.UltimatePriceNoted | ev.AblazeGiven):
-            self.phase = "done"
-        return self.app.enter(event, speak_refusal=False)
+        choice = isinstance(event, ev.PlayerChosen | ev.UltimatePriceNoted | ev.AblazeGiven)
+        if choice:
+            self.chosen = event.player
+        return self.app.enter(event, speak_refusal=False, hold=True)
+
+    def leave(self) -> None:
+        """Clear the page first and leave once the cleared page is drawn: the public screen
+        never shows a row of a private one (R18, R24)."""
+        if self.phase == "leaving":
+            return
+        self.phase = "leaving"
+        for part in ("#privacy-body", "#privacy-message"):
+            self.query_one(part, Static).update("")
+        self.call_after_refresh(self._left)
+
+    def _left(self) -> None:
+        self.dismiss()
+        self.app.release_lines()  # "Everyone, open your eyes" only now: the screen is clear
+        self.app.route()
 
     def action_primary(self) -> None:
         s = self.app.state
         if self.phase == "cover":
-            self.phase = "draw" if s.step in (Step.DRAW, Step.ABLAZE_DRAW) else "choose"
+            last = self.last_card(s)
+            if last is not None:
+                self.phase = "draw"
+                self.enter(ev.TargetDrawn(last))
+                return
+            self.phase = "draw" if s.step in DRAW_STEPS else "choose"
             self.refresh_state()
         elif self.phase == "draw" and s.options.deck_mode == "app":
-            colour = app_rng(s, len(self.app.journal.events)).choice(s.targeting_cards_left())
-            self.enter(ev.TargetDrawn(colour))
+            self.enter(app_targeting_card(s, len(self.app.journal.events)))
         elif self.phase == "done":
-            self.dismiss()
-            self.app.route()
+            self.leave()
 
     def action_leave(self) -> None:
         if self.phase in ("cover", "done"):
-            self.dismiss()
-            self.app.route()
+            self.leave()

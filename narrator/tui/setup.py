@@ -14,15 +14,27 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from narrator.games.base import Refusal
 from narrator.games.ravnica import events as ev
-from narrator.games.ravnica.rules import clean_name
+from narrator.games.ravnica.setup_rules import OPTION_BOUNDS, clean_name
 from narrator.games.ravnica.tables import (
     GUILD_ORDER,
     GUILDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     agents_for,
     check_player_count,
     deal_guilds,
 )
+from narrator.prompts import Localized, Term
 from narrator.tui.widgets import pips
+from narrator.tui.words import say, translate_bindings
+
+COUNTS = {"low": MIN_PLAYERS, "high": MAX_PLAYERS}
+
+
+def seat_refusal(seat: int, refusal: Refusal) -> Refusal:
+    """The rules' refusal of one seat's name, with the seat in front, worded in any language."""
+    reason = Localized(lambda lang: refusal.text(lang, with_rule=False))
+    return Refusal("seat_name", refusal.rule, seat=seat, reason=reason)
 
 
 class CInput(Input):
@@ -43,9 +55,10 @@ class NameInput(CInput):
     """A player's name: what the rules would refuse (control characters, too long) is refused
     as it is typed or pasted, with the rules' own words, and never reaches the screen raw."""
 
-    def __init__(self, seat: int) -> None:
-        super().__init__(placeholder=f"Seat {seat + 1}", id=f"name-{seat}")
+    def __init__(self, seat: int, lang: str) -> None:
+        super().__init__(placeholder=say(lang, "setup.seat", seat=seat + 1), id=f"name-{seat}")
         self.seat = seat
+        self.lang = lang
 
     def replace(self, text: str, start: int, end: int) -> None:
         low, high = sorted((max(0, start), min(len(self.value), end)))
@@ -54,7 +67,7 @@ class NameInput(CInput):
             try:
                 clean_name(value)
             except Refusal as refusal:
-                self.hint = f"Seat {self.seat + 1}: {refusal.message}"
+                self.hint = seat_refusal(self.seat + 1, refusal).text(self.lang)
                 self.restricted()
                 return
         super().replace(text, start, end)
@@ -65,27 +78,13 @@ class CSelect(Select):
         super().__init__(*args, compact=True, **kwargs)
 
 
-DEALS = [("The app deals", "app"), ("Key in the deal at the table", "physical")]
-DECKS = [
-    ("Physical cards: key in what was turned", "physical"),
-    ("The app shuffles and draws", "app"),
-]
-# (label, default, field id, most digits, what the field is)
-TIMERS = [
-    ("Colour round (s)", "120", "round_seconds", 4, "The colour round"),
-    ("Final discussion (s)", "300", "final_seconds", 4, "The final discussion"),
-    ("Opening pause (s)", "10", "opening_pause", 3, "The opening pause"),
-]
-ELECTION_TIES = [
-    ("Guild order decides (Azorius first)", "guild_order"),
-    ("Re-vote among the tied", "revote"),
-    ("The narrator picks", "narrator"),
-]
-FINAL_TIES = [
-    ("Guild order decides (Azorius first)", "guild_order"),
-    ("Nobody dies by vote", "nobody"),
-    ("The narrator picks", "narrator"),
-]
+# Each choice's value; its label is setup.<list>.<value> in the words.
+DEALS = ("app", "physical")
+DECKS = ("physical", "app")
+ELECTION_TIES = ("guild_order", "revote", "narrator")
+FINAL_TIES = ("guild_order", "nobody", "narrator")
+# (field id, default, most digits); the label is setup.timer.<id>, its name setup.what.<id>
+TIMERS = [("round_seconds", "120", 4), ("final_seconds", "300", 4), ("opening_pause", "10", 3)]
 
 
 def digits_field(label: str, value: str, name: str, digits: int, hint: str) -> Horizontal:
@@ -111,37 +110,61 @@ class SetupScreen(Screen):
         Binding("escape", "back", "Back"),
     ]
 
+    def tr(self, key: str, **params) -> str:
+        return say(self.app.language, key, **params)
+
+    def choices(self, table: str, values: tuple[str, ...]) -> list[tuple[str, str]]:
+        return [(self.tr(f"setup.{table}.{value}"), value) for value in values]
+
     def compose(self) -> ComposeResult:
+        t = self.tr
         with VerticalScroll(id="setup"):
-            yield Static("New game — Ravnica: Inquisition", classes="screen-title")
+            yield Static(t("setup.title"), classes="screen-title")
             yield digits_field(
-                "Players (5–10)", "5", "count", 2, "The number of players: digits only, 5 to 10."
+                t("setup.count", **COUNTS), "5", "count", 2, t("setup.count_hint", **COUNTS)
             )
             yield Static(id="roles-line")
-            yield Label("Names in seat order (blank: Seat 1, Seat 2, …)")
+            yield Label(t("setup.names"))
             yield Vertical(id="names")
-            yield choice_field("Guild deal (R6)", DEALS, "app", "deal")
-            yield choice_field("Leader & targeting decks (R9)", DECKS, "physical", "deck")
-            for label, value, name, digits, what in TIMERS:
+            yield choice_field(t("setup.deal"), self.choices("deal_mode", DEALS), "app", "deal")
+            yield choice_field(
+                t("setup.decks"), self.choices("deck_mode", DECKS), "physical", "deck"
+            )
+            for name, value, digits in TIMERS:
+                what = Term(f"setup.what.{name}")
                 yield digits_field(
-                    label, value, name, digits, f"{what}: a whole number of seconds, digits only."
+                    t(f"setup.timer.{name}"),
+                    value,
+                    name,
+                    digits,
+                    t("setup.seconds_hint", what=what),
                 )
             yield choice_field(
-                "Tied leader election (R15)", ELECTION_TIES, "guild_order", "election_tie"
+                t("setup.election_tie"),
+                self.choices("election_ties", ELECTION_TIES),
+                "guild_order",
+                "election_tie",
             )
-            yield choice_field("Tie after R27b (R27c)", FINAL_TIES, "guild_order", "final_tie")
+            yield choice_field(
+                t("setup.final_tie"),
+                self.choices("final_ties", FINAL_TIES),
+                "guild_order",
+                "final_tie",
+            )
             yield digits_field(
-                "Seed",
+                t("setup.seed"),
                 str(random.SystemRandom().randrange(1, 10**6)),
                 "seed",
                 9,
-                "The seed: a whole number, at most 9 digits.",
+                t("setup.seed_hint"),
             )
-            yield Button("Start the game (ctrl+s)", id="start", variant="primary")
+            yield Button(t("setup.start"), id="start", variant="primary")
         yield Static(id="message")  # under the form, not in it: seen however long it is
         yield Footer()
 
     def on_mount(self) -> None:
+        translate_bindings(self, self.app.language)
+        self.refresh_bindings()
         self.rebuild_names(5)
         self.show_message("")
         self.query_one("#count", Input).focus()
@@ -156,11 +179,10 @@ class SetupScreen(Screen):
         fields = list(box.query(Input))
         for extra in fields[count:]:
             extra.remove()
-        box.mount_all(NameInput(i) for i in range(len(fields), count))
+        box.mount_all(NameInput(i, self.app.language) for i in range(len(fields), count))
+        agents = agents_for(count)
         roles = self.query_one("#roles-line", Static)
-        roles.update(
-            f"{agents_for(count)} Agents of Bolas, {count - agents_for(count)} Loyalists (R5)"
-        )
+        roles.update(self.tr("setup.roles", agents=agents, loyalists=count - agents))
 
     def on_input_changed(self, message: Input.Changed) -> None:
         if message.input.id != "count":
@@ -169,7 +191,9 @@ class SetupScreen(Screen):
         try:
             check_player_count(count if count is not None else 0)
         except Refusal as refusal:
-            self.show_message(str(refusal) if message.value else "How many players? 5 to 10.")
+            lang = self.app.language
+            empty = self.tr("setup.count_empty", **COUNTS)
+            self.show_message(refusal.text(lang) if message.value else empty)
             return
         self.show_message("")
         self.rebuild_names(count)
@@ -192,10 +216,15 @@ class SetupScreen(Screen):
     def action_back(self) -> None:
         self.app.pop_screen()
 
-    def _number(self, field: str, what: str) -> int:
+    def _number(self, field: str) -> int:
+        """A timer's seconds, checked here so the refusal names the field as it is labelled."""
+        low, high, rule = OPTION_BOUNDS[field]
+        what = Term(f"setup.what.{field}")
         text = self.query_one(f"#{field}", Input).value.strip()
         if not text.isdigit():
-            raise Refusal(f"{what} must be a whole number of seconds.")
+            raise Refusal("whole_seconds", rule, what=what)
+        if not low <= int(text) <= high:
+            raise Refusal("seconds_range", rule, what=what, low=low, high=high)
         return int(text)
 
     def action_start(self) -> None:
@@ -204,23 +233,23 @@ class SetupScreen(Screen):
             check_player_count(count if count is not None else 0)
             names = []
             for i, box in enumerate(list(self.query("#names Input").results(Input))[:count]):
-                raw = box.value if box.value.strip() else f"Seat {i + 1}"
+                raw = box.value if box.value.strip() else self.tr("setup.seat", seat=i + 1)
                 try:
                     names.append(clean_name(raw))
                 except Refusal as refusal:
-                    raise Refusal(f"Seat {i + 1}: {refusal.message}") from None
+                    raise seat_refusal(i + 1, refusal) from None
             options = ev.Options(
                 deck_mode=self.query_one("#deck", Select).value,
-                opening_pause=self._number("opening_pause", "The opening pause"),
-                round_seconds=self._number("round_seconds", "The colour round"),
-                final_seconds=self._number("final_seconds", "The final discussion"),
+                opening_pause=self._number("opening_pause"),
+                round_seconds=self._number("round_seconds"),
+                final_seconds=self._number("final_seconds"),
                 election_tie=self.query_one("#election_tie", Select).value,
                 final_tie=self.query_one("#final_tie", Select).value,
             )
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = int(seed_text) if seed_text.isdigit() else 0
-        except Refusal as refusal:
-            self.show_message(str(refusal))
+        except Refusal as refusal:  # said as the rules' refusals of the form are: here and a toast
+            self.app.refuse(refusal, speak=False)
             return
         self.app.deal_mode = self.query_one("#deal", Select).value
         self.app.new_game(ev.GameCreated(tuple(names), options, seed))
@@ -234,17 +263,21 @@ class DealScreen(Screen):
         Binding("d", "redeal", "Deal again"),
     ]
 
+    def tr(self, key: str, **params) -> str:
+        return say(self.app.language, key, **params)
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="deal-screen"):
-            yield Static("Guild deal (R6)", classes="screen-title")
+            yield Static(self.tr("deal.title"), classes="screen-title")
             yield Static(id="deal-help")
             yield Static(id="deal-table")
             yield Vertical(id="deal-selects")
             yield Static(id="message")
-            yield Button("Accept the deal (ctrl+s)", id="accept", variant="primary")
+            yield Button(self.tr("deal.accept"), id="accept", variant="primary")
         yield Footer()
 
     def on_mount(self) -> None:
+        translate_bindings(self, self.app.language)
         self.redeals = 0
         self.mode = getattr(self.app, "deal_mode", "app")
         self.refresh_state()
@@ -258,25 +291,19 @@ class DealScreen(Screen):
         s = self.app.state
         if self.mode == "app":
             self.deal = deal_guilds(s.count, random.Random(f"{s.seed}:deal:{self.redeals}"))
-            self.query_one("#deal-help", Static).update(
-                "The app dealt the guilds. Hand each player their guild card face up.\n"
-                "Enter or ctrl+s: accept · d: deal again"
-            )
+            self.query_one("#deal-help", Static).update(self.tr("deal.app_help"))
             self.show_deal(self.deal)
             self.query_one("#accept", Button).focus()
         else:
-            self.query_one("#deal-help", Static).update(
-                "Key in the guild card each player was dealt. The five Ravnica Allegiance guilds "
-                "(Azorius, Rakdos, Gruul, Simic, Orzhov) are always in play."
-            )
+            self.query_one("#deal-help", Static).update(self.tr("deal.table_help"))
             box = self.query_one("#deal-selects", Vertical)
             if not box.children:
                 options = [(f"{g} ({'/'.join(GUILDS[g])})", g) for g in GUILD_ORDER]
                 for seat, name in enumerate(s.players):
                     box.mount(
                         Horizontal(
-                            Label(f"{seat + 1}. {name}"),
-                            CSelect(options, id=f"guild-{seat}", prompt="guild…"),
+                            Label(Text(f"{seat + 1}. {name}")),  # a name is no markup
+                            CSelect(options, id=f"guild-{seat}", prompt=self.tr("deal.pick")),
                             classes="field",
                         )
                     )
@@ -285,12 +312,14 @@ class DealScreen(Screen):
     def show_deal(self, guilds) -> None:
         s = self.app.state
         table = Table(box=None, padding=(0, 2))
-        table.add_column("seat", justify="right")
-        table.add_column("player")
-        table.add_column("guild")
-        table.add_column("colours")
+        table.add_column(self.tr("deal.seat"), justify="right")
+        table.add_column(self.tr("deal.player"))
+        table.add_column(self.tr("deal.guild"))
+        table.add_column(self.tr("deal.colours"))
         for seat, guild in enumerate(guilds):
-            table.add_row(str(seat + 1), s.players[seat], guild, pips(GUILDS[guild]))
+            table.add_row(
+                str(seat + 1), Text(s.players[seat]), guild, pips(GUILDS[guild])
+            )  # as typed
         self.query_one("#deal-table", Static).update(table)
 
     def show_message(self, text: str) -> None:
@@ -311,9 +340,9 @@ class DealScreen(Screen):
             guilds = self.deal
         else:
             values = [self.query_one(f"#guild-{i}", Select).value for i in self.app.state.seats]
-            missing = [i + 1 for i, v in enumerate(values) if not isinstance(v, str)]
+            missing = [str(i + 1) for i, v in enumerate(values) if not isinstance(v, str)]
             if missing:
-                self.show_message(f"Choose a guild for seat {', '.join(map(str, missing))}.")
+                self.show_message(self.tr("deal.missing", seats=missing))
                 return
             guilds = tuple(values)
         self.app.enter(ev.GuildsDealt(tuple(guilds)), speak_refusal=False)

@@ -106,14 +106,20 @@ class Player(ReportsProblems):
             self._cond.notify_all()
 
     @property
+    def _must_open(self) -> bool:
+        """The sink is opened (and the device probed) only when sound is wanted: ``--mute``
+        never touches the device, so it never reports a missing one."""
+        return self._reopen and not self.muted
+
+    @property
     def busy(self) -> bool:
         with self._cond:
-            return bool(self._queue) or self._current is not None or self._reopen
+            return bool(self._queue) or self._current is not None or self._must_open
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         deadline = time.monotonic() + timeout
         with self._cond:
-            while self._queue or self._current is not None or self._reopen:
+            while self._queue or self._current is not None or self._must_open:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -149,11 +155,13 @@ class Player(ReportsProblems):
     def _run(self) -> None:
         while True:
             with self._cond:
-                while not self._queue and not self._closed and not self._reopen:
+                while not self._queue and not self._closed and not self._must_open:
                     self._cond.wait()
                 if self._closed:
                     break
-                reopen, self._reopen = self._reopen, False
+                reopen = self._must_open
+                if reopen:
+                    self._reopen = False
                 if not reopen:
                     item = self._queue.popleft()
                     self._current = item

@@ -11,6 +11,7 @@ from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import State, Step
 from narrator.journal import Journal
 from narrator.tui.game import needs_privacy
+from narrator.tui.panels import checklist_lines
 from narrator.tui.privacy import PrivacyScreen
 from tests.games.walk import next_move
 
@@ -60,8 +61,13 @@ async def play_step(pilot, app, pick: Callable[[State, list], object]) -> None:
     """One step of the game, by keys. ``pick`` chooses among the legal events."""
     s = app.state
     step = s.step
+    if app.pages:  # an announcement is held on screen until Enter (R15, R22, R27–R29)
+        pages = len(app.pages)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(app.pages) < pages)
+        return
     if step is Step.OPENING:
-        for k in "12345":
+        for k in "123456"[: len(checklist_lines(s))]:
             await pilot.press(k)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.state.step is not Step.OPENING)
@@ -90,7 +96,9 @@ async def play_step(pilot, app, pick: Callable[[State, list], object]) -> None:
         await pilot.press("enter")  # open the privacy screen
         await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         await pilot.press("enter")  # the leader alone looks
-        if app.state.step in (Step.DRAW, Step.ABLAZE_DRAW):
+        if app.state.step is Step.ABLAZE_DRAW and s.options.deck_mode == "physical":
+            pass  # the last card is entered by itself
+        elif app.state.step in (Step.DRAW, Step.ABLAZE_DRAW):
             if s.options.deck_mode == "physical":
                 await pilot.press(pick(app.state, legal_moves(app.state)).colour.lower())
             else:
@@ -135,7 +143,7 @@ def random_picker(seed: int) -> Callable[[State, list], object]:
 async def play_until(pilot, app, step: Step, pick, limit: int = 400) -> None:
     """Play by keys until the game reaches ``step`` (within ``limit`` steps)."""
     for _ in range(limit):
-        if app.state.step is step:
+        if app.state.step is step and not app.pages:
             return
         await play_step(pilot, app, pick)
     raise AssertionError(f"the game never reached {step}; at {app.state.step}")

@@ -6,7 +6,14 @@ from __future__ import annotations
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import Step
 from narrator.tui.game import GameScreen
-from tests.tui.driver import play_step, screen_text, setup_game, tie_planner
+from tests.tui.driver import (
+    journal_until,
+    play_step,
+    screen_text,
+    setup_game,
+    tie_planner,
+    wait_for,
+)
 
 SIZE = (100, 30)
 
@@ -50,3 +57,62 @@ async def test_ultimate_price_target_never_shown_or_spoken_before_reveal_R23_R29
     for a, b in zip(frames_a, frames_b):
         assert a == b
     assert spoken_a == spoken_b
+
+
+# --- a refused card at Blue's public draw names no secret draw (R18) ---------------------------
+
+
+def white_drew(drawn: str):
+    """Choices for a game whose White round comes first and whose White leader draws
+    ``drawn`` (G or R) and chooses the Gruul (R/G) player, whichever card it was; Blue next."""
+
+    def pick(s, moves):
+        if s.step is Step.TURN_LEADER_CARD:
+            return ev.LeaderCardTurned("WU"[s.round])
+        if s.step is Step.DRAW and s.round_colour == "W":
+            return ev.TargetDrawn(drawn)
+        if s.step is Step.CHOOSE and s.round_colour == "W":
+            return ev.PlayerChosen(s.guilds.index("Gruul"))
+        return moves[0]
+
+    return pick
+
+
+async def blue_draw_after_white_drew(make_app, tmp_path, drawn: str):
+    """The public Blue draw, White's secret card pressed there: the screen before and after
+    the key (toasts included), and the refusals."""
+    games = tmp_path / f"white-{drawn}"
+    journal = journal_until(
+        games,
+        lambda s: s.step is Step.DRAW and s.round_colour == "U",
+        pick=white_drew(drawn),
+        stem="game",  # both journals have the same name: the resumed caption names the file
+    )
+    assert journal.state.draw_of("W").colour == drawn
+    app = make_app(clock=lambda: 0.0, data_dir=games, resume=journal.path, new=False)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:  # toasts shown
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        while app.pages:  # the election's result, shown again on resume: read it
+            await play_step(pilot, app, lambda s, moves: moves[0])
+        assert app.state.step is Step.DRAW and app.state.round_colour == "U"
+        before = screen_text(app)
+        await pilot.press(drawn.lower())  # the card White drew in secret: not in the deck
+        await wait_for(pilot, lambda: bool(app.refusals))
+        # until its toast is up too (over the table view: the message line is under the step)
+        await wait_for(pilot, lambda: screen_text(app).count(app.refusals[-1][:20]) == 2)
+        await pilot.pause()
+        assert len(journal.events) == len(app.journal.events)  # nothing was entered
+        return before, screen_text(app), list(app.refusals)
+
+
+async def test_blue_draw_refuses_whites_secret_card_without_naming_it_R18(make_app, tmp_path):
+    before_g, screen_g, refused_g = await blue_draw_after_white_drew(make_app, tmp_path, "G")
+    before_r, screen_r, refused_r = await blue_draw_after_white_drew(make_app, tmp_path, "R")
+    assert before_g == before_r
+    assert refused_g == refused_r and len(refused_g) == 1
+    assert screen_g == screen_r
+    colours = ("White", "Blue", "Black", "Red", "Green")
+    assert not [c for c in colours if c.lower() in refused_g[0].lower()], refused_g[0]
+    # The refusal brought no colour's name on screen (the key line names them all, before too).
+    for colour in colours:
+        assert screen_g.count(colour) == before_g.count(colour), (colour, screen_g)

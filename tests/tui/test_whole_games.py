@@ -86,11 +86,19 @@ async def test_ten_players_tie_by_guild_order_double_leader_and_final_cascade_R2
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await setup_game(pilot, app, 10, seed=3, options={"final_tie": "narrator"})
-        while app.state.step is not Step.DISCUSSION or app.state.round < 2:
+        while not app.state.results:
             await play_step(pilot, app, tie_planner)
         first = app.state.results[0]
         assert first.decided_by == "guild_order"  # 5–5 between two candidates (R15)
-        assert "guild order" in first.reason
+        # The result and what decided it stay on screen until Enter (R15).
+        winner = app.state.players[first.winner]
+        for _ in range(3):
+            await pilot.pause(0.05)
+            text = screen_text(app)
+            assert "Election result" in text and "in the guild order" in text
+            assert f"{winner} is the White leader" in text
+        while app.state.step is not Step.DISCUSSION or app.state.round < 2:
+            await play_step(pilot, app, tie_planner)
         await play_to_end(pilot, app, tie_planner)
         s = app.state
         assert (

@@ -256,3 +256,22 @@ def test_urgent_items_queue_behind_each_other(make_voice):
         ("speech", "Time is up."),
     ]
     assert [played.stopped for played in sink.plays] == [True, False, False]
+
+
+def test_a_muted_voice_never_probes_the_sound_device_until_unmuted(tmp_path):
+    """--mute: no "No sound device" notice, because the device is not even opened."""
+    opened = []
+
+    def no_device():
+        opened.append(True)
+        return FakeSink(fail=SinkError("no card", kind="device"))
+
+    voice = Voice(Settings(muted=True), synthesizer=FakeSynth(tmp_path), gap=0)
+    voice._player._sink_factory = no_device  # the real factory would open ALSA
+    try:
+        voice.say("time_up")
+        assert voice.wait_idle(2) and opened == [] and voice.notice is None
+        voice.toggle_mute()
+        assert wait_for(lambda: voice.notice is not None) and opened == [True]
+    finally:
+        voice.close()

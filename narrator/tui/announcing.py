@@ -1,0 +1,56 @@
+"""Announcements held on screen until Enter (R15, R22, R27–R29): the app keeps them in order,
+says each when the game screen first shows it, and says the next step's lines only when the
+last one is gone."""
+
+from __future__ import annotations
+
+from narrator.journal import Journal
+from narrator.tui.narration import Line, Page, announcements, step_lines
+
+
+def shown_again(journal: Journal, clock) -> list[Page]:
+    """What a game resumed from ``journal`` shows again: the last entry's announcements (they
+    may not have been seen), unless the discussion they led to had started (its clock was
+    saved beside the journal)."""
+    from narrator.games.base import fold
+    from narrator.tui.clock import discussion_started
+
+    if len(journal.events) < 2 or discussion_started(journal.state, journal, clock):
+        return []
+    before = fold(journal.game, journal.events[:-1])
+    return announcements(before, journal.events[-1], journal.state)
+
+
+class AnnouncementsMixin:
+    """Mixed into ``NarratorApp``."""
+
+    def forget_announcements(self) -> None:
+        self.pages: list[Page] = []  # announcements held on screen until Enter, oldest first
+        self.page_said = False  # the first one's lines were said
+        self.page_caption = ""  # its headline, as said
+        self.lines_after_pages: list[Line] = []  # the next step's lines wait for the last one
+        self.held_lines: list[Line] = []  # lines held back while the privacy screen is up
+
+    def resume_announcements(self, journal: Journal) -> None:
+        """Resumed: the announcements ``shown_again``, and the next step's lines after them."""
+        self.pages = shown_again(journal, self.clock)
+        self.lines_after_pages = step_lines(journal.state) if self.pages else []
+
+    def say_page(self) -> None:
+        """Say the announcement on screen, once (the screen calls it when it draws it)."""
+        if self.pages and not self.page_said:
+            self.page_said = True
+            page = self.pages[0]
+            said = self.say_lines(list(page.lines))
+            self.page_caption = "\n".join(said[i] for i in page.headline)
+
+    def next_page(self) -> None:
+        """Enter on an announcement: the next one, or the step it led to (and its lines)."""
+        if not self.pages:
+            return
+        self.pages = self.pages[1:]
+        self.page_said = False
+        if not self.pages:
+            lines, self.lines_after_pages = self.lines_after_pages, []
+            self.say_lines(lines)
+        self.route()

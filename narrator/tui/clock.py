@@ -1,0 +1,144 @@
+"""The discussion's clock on the game screen (R11, R26): a countdown from a deadline, saved
+beside the journal so a killed app resumes it, the 30-second warning and the last ticks,
+time up at the deadline itself, and the keys that pause, add time and end it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Digits, ProgressBar, Static
+
+from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.state import State, Step
+from narrator.timer import Countdown, TimerFile, mmss
+from narrator.tui.steps import TIMER_STEPS
+
+TICK = 0.1  # seconds between two looks at the discussion clock
+
+
+def discussion_key(s: State, entries: int) -> str:
+    """Names one discussion (step, round, the journal's length), so a clock saved for one is
+    never applied to another."""
+    return f"{s.step.name}:{s.round}:{entries}"
+
+
+def discussion_started(s: State, journal, clock) -> bool:
+    """The discussion ``s`` is at had started (its clock was saved) before the app stopped."""
+    if s.step not in TIMER_STEPS:
+        return False
+    saved = TimerFile(journal.path.with_suffix(".timer.json"))
+    return saved.load(discussion_key(s, len(journal.events)), clock) is not None
+
+
+class DiscussionClock:
+    """Mixed into ``GameScreen``."""
+
+    _final_tick: tuple | None = None  # the countdown whose deadline a one-shot timer waits for
+
+    # --- the clock ------------------------------------------------------------------------
+    def ensure_countdown(self, s: State) -> None:
+        app = self.app
+        if s.step not in TIMER_STEPS:
+            app.countdown = None
+            app.countdown_key = None
+            if s.step is Step.OVER and app.journal:
+                self.timer_file().clear()
+            return
+        key = discussion_key(s, len(app.journal.events) if app.journal else 0)
+        if app.countdown is None or app.countdown_key != key:
+            seconds = (
+                s.options.final_seconds
+                if s.step is Step.FINAL_DISCUSSION
+                else s.options.round_seconds
+            )
+            saved = self.timer_file().load(key, app.clock) if app.journal else None
+            if saved is not None:  # resumed after a crash: the time that was left
+                app.countdown = saved
+                state = "running" if saved.running else "paused"
+                how = app.words(f"game.timer_{state}")
+                app.caption(app.words("game.timer_restored", left=mmss(saved.remaining()), how=how))
+            else:
+                app.countdown = Countdown(seconds, app.clock)
+                app.countdown.start()
+            app.countdown_key = key
+            self.warned = set()
+            if app.countdown.total > 30 and app.countdown.remaining() <= 30:
+                self.warned.add("30")  # already warned before the crash
+            self.save_timer()
+
+    def timer_file(self) -> TimerFile:
+        """The clock's file beside this game's journal: one object per journal, which
+        remembers what it last wrote (each shown second is written once)."""
+        path = self.app.journal.path.with_suffix(".timer.json")
+        if self._timer_file is None or self._timer_file.path != path:
+            self._timer_file = TimerFile(path)
+        return self._timer_file
+
+    def save_timer(self) -> None:
+        app = self.app
+        if app.journal and app.countdown is not None and app.countdown_key:
+            self.timer_file().save(app.countdown_key, app.countdown)
+
+    def tick(self) -> None:
+        s = self.app.state
+        countdown = self.app.countdown
+        if s.step not in TIMER_STEPS or countdown is None:
+            return
+        left = countdown.remaining()
+        if countdown.running and 0 < left <= TICK:
+            # The last tick would land up to 0.1 s after the deadline: wake exactly at it.
+            armed = (id(countdown), countdown.deadline)  # a new deadline is armed afresh
+            if self._final_tick != armed:
+                self._final_tick = armed
+                self.set_timer(left, self.tick)
+        self.save_timer()
+        self.query_one("#clock", Digits).update(mmss(left))
+        self.query_one("#progress", ProgressBar).update(progress=1000 * countdown.fraction_left())
+        clock = self.query_one("#clock", Digits)
+        if clock.has_class("paused") == countdown.running:
+            clock.set_class(not countdown.running, "paused")
+            paused = "" if countdown.running else self.app.words("game.paused")
+            self.query_one("#paused", Static).update(Text(paused, style="bold reverse"))
+        if countdown.total > 30 and left <= 30 and "30" not in self.warned:
+            self.warned.add("30")
+            self.app.voice.chime("warning_30s")
+            self.app.say("thirty_seconds_left")
+        whole = int(-(-left // 1))
+        if 0 < whole <= 5 and f"tick{whole}" not in self.warned:
+            self.warned.add(f"tick{whole}")
+            self.app.voice.chime("tick")
+        if countdown.expired and "up" not in self.warned:
+            self.warned.add("up")
+            self.app.voice.chime("time_up", urgent=True)
+            self.app.say("time_up", urgent=True)
+            self.app.enter(ev.DiscussionEnded())
+
+    def action_ask_end(self) -> None:
+        """Enter in a running discussion: one tired keypress must not end it (e ends it)."""
+        from narrator.tui.modals import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.action_end_discussion()
+
+        question = ConfirmScreen(self.app.words("game.end_question"), enter_is_yes=False)
+        self.app.push_screen(question, done)
+
+    def action_pause(self) -> None:
+        countdown = self.app.countdown
+        if countdown:
+            running = countdown.toggle()
+            self.app.say("discussion_resumed" if running else "discussion_paused")
+            self.tick()
+
+    def action_add_time(self) -> None:
+        if self.app.countdown:
+            self.app.countdown.add(30)
+            self.warned.discard("30")
+            self.warned = {w for w in self.warned if not w.startswith("tick")}
+            self.app.say("time_added", seconds=30)
+            self.tick()
+
+    def action_end_discussion(self) -> None:
+        if self.app.state.step in TIMER_STEPS:
+            self.warned.add("up")
+            self.app.enter(ev.DiscussionEnded())

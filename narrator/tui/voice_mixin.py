@@ -1,0 +1,119 @@
+"""The narrator's voice as the app uses it: lines said with their chimes and captions, the
+sound keys (mute, volume, replay, retry), the voice's notices, and the language switch."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from narrator.prompts import catalogue
+from narrator.tui.narration import Line
+from narrator.tui.words import translate_bindings
+
+
+class VoiceMixin:
+    """Mixed into ``NarratorApp``: everything it says goes through here."""
+
+    def hook_voice(self) -> None:
+        if hasattr(self.voice, "on_notice"):  # called from the voice's own thread
+            self.voice.on_notice = self._voice_notice_from_thread
+        notice = getattr(self.voice, "notice", None)
+        if notice:
+            self.notify(notice, title=self.words("game.sound"), severity="warning", timeout=8)
+
+    def show_prompt_warnings(self) -> None:
+        """Why lines of the user's prompts.<lang>.toml were not used (once a language)."""
+        shown = getattr(self, "_prompt_warnings_shown", set())
+        if self.language not in shown:
+            self._prompt_warnings_shown = shown | {self.language}
+            title = self.words("game.prompts")
+            for warning in catalogue(self.language).warnings:
+                why = warning.text(self.language)
+                self.notify(why, title=title, severity="warning", timeout=10)
+
+    # --- voice and captions ---------------------------------------------------------------
+    def say_lines(self, lines: list[Line]) -> list[str]:
+        """Say the lines with their chimes; their captions."""
+        texts = []
+        for line in lines:
+            if line.chime:
+                self.voice.chime(line.chime, urgent=line.urgent)
+            text = self.voice.say(line.prompt_id, urgent=line.urgent, **line.params)
+            self.caption(text)
+            texts.append(text)
+        return texts
+
+    def say(self, prompt_id: str, urgent: bool = False, **params: Any) -> str:
+        text = self.voice.say(prompt_id, urgent=urgent, **params)
+        self.caption(text)
+        return text
+
+    def caption(self, text: str) -> None:
+        self.captions.append(text)
+        screen = self.screen
+        if hasattr(screen, "show_caption"):
+            screen.show_caption(text)
+
+    def action_mute(self) -> None:
+        muted = self.voice.toggle_mute()
+        sound = self.words("game.sound")
+        self.notify(self.words("game.muted" if muted else "game.unmuted"), title=sound)
+
+    def action_volume(self, step: float) -> None:
+        current = getattr(getattr(self.voice, "settings", None), "volume", 1.0)
+        volume = self.voice.set_volume(max(0.0, min(1.0, current + step)))
+        if isinstance(volume, float):
+            text = self.words("game.volume", percent=round(volume * 100))
+            self.notify(text, title=self.words("game.sound"), timeout=2)
+
+    def action_replay(self) -> None:
+        self.voice.replay_last()
+        if self.captions:
+            self.caption(self.captions[-1])
+
+    def _voice_notice_from_thread(self, notice: str | None) -> None:
+        try:
+            self.call_from_thread(self._voice_notice, notice)
+        except RuntimeError:  # the app is not running (closing, or a test without a loop)
+            pass
+
+    def _voice_notice(self, notice: str | None) -> None:
+        if notice:
+            self.notify(notice, title=self.words("game.sound"), severity="warning", timeout=8)
+        else:
+            self.notify(self.words("game.sound_works"), title=self.words("game.sound"))
+
+    def action_retry_voice(self) -> None:
+        self.notify(self.words("game.sound_retry"), title=self.words("game.sound"))
+        self.voice.retry()  # the outcome arrives through on_notice
+
+    def set_language(self, language: str) -> str | None:
+        """Speak and caption in ``language`` from the next line on, and keep it for next time.
+
+        Only the language is written to the settings file (not a ``--mute`` given for this run).
+        Returns a message when the choice could not be saved; it still applies to this run.
+        """
+        from narrator.settings import load, save
+
+        self.language = language
+        translate_bindings(self, language)
+        for screen in self.screen_stack:
+            translate_bindings(screen, language)
+        self.refresh_bindings()
+        if hasattr(self.voice, "apply_settings"):
+            self.voice.apply_settings(replace(self.voice.settings, language=language))
+        else:
+            self.voice.language = language
+        if self.settings is not None:
+            self.settings = replace(self.settings, language=language)
+        self.say("language_set")
+        self.show_prompt_warnings()
+        try:
+            stored, problems = load()
+            if problems:  # saving would replace what could not be read: leave the file alone
+                problem = problems[0].text(language)
+                return self.words("game.settings_unreadable", problem=problem)
+            save(replace(stored, language=language))
+        except OSError as err:
+            return self.words("game.settings_unsaved", error=err.strerror or err)
+        return None

@@ -1,0 +1,137 @@
+"""In Russian, the home screen, the set-up form, the deal, settings, help and the confirm dialog
+say everything in Russian: no English word but names, guilds, keys and rule ids."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import Input, Select
+
+from narrator.games.ravnica.state import Step
+from narrator.tui.home import HomeScreen
+from narrator.tui.modals import ConfirmScreen, HelpScreen, SettingsScreen
+from narrator.tui.setup import DealScreen, SetupScreen
+from narrator.tui.speech import CaptionsOnly
+from tests.tui.driver import journal_until, screen_text, wait_for
+from tests.tui.russian import english_words
+
+SIZE = (100, 30)
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+
+
+def assert_russian(app, *expected: str) -> str:
+    """The screen and its toasts hold ``expected`` and no English word."""
+    toasts = "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
+    text = screen_text(app) + "\n" + toasts
+    assert english_words(text, NAMES) == [], text
+    for words in expected:
+        assert words in text, (words, text)
+    return text
+
+
+def russian_app(make_app, **kwargs):
+    return make_app(voice=CaptionsOnly("ru"), language="ru", **kwargs)
+
+
+async def test_home_help_settings_and_confirm_are_in_russian(make_app, tmp_path):
+    journal_until(tmp_path / "games", lambda s: s.step is Step.DISCUSSION)
+    app = russian_app(make_app, new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert_russian(app, "RAVNICA: INQUISITION", "(5 игроков, раунд 1)", "Новая игра")
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        assert_russian(app, "Клавиши", "пробел")
+        await pilot.press("end")
+        await wait_for(pilot, lambda: "ctrl+q" in screen_text(app))
+        assert_russian(app, "палитра команд")
+        await pilot.press("escape")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        assert_russian(app, "Настройки", "Русский", "ctrl+s: сохранить")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.push_screen(ConfirmScreen("Отменить последнюю запись?"))
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.pause()
+        assert_russian(app, "y / Enter: да · n / Esc: нет")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+
+
+async def test_setup_and_its_refusals_and_the_deal_are_in_russian_R4_R6(make_app):
+    app = russian_app(make_app)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        screen = app.screen
+        assert_russian(app, "Новая игра", "2 агента Боласа, 3 лоялиста (R5)", "Место 1")
+        count = screen.query_one("#count", Input)
+        count.value = "4"
+        await pilot.pause()
+        assert_russian(app, "нужно не меньше 5 игроков, а не 4 (R4)")
+        count.value = "5"
+        await pilot.pause()
+        field = screen.query_one("#name-0", Input)
+        field.focus()
+        app.post_message(events.Paste("x" * 30))  # longer than a name may be
+        await pilot.pause()
+        assert field.value == ""
+        assert_russian(app, "Место 1: Имя игрока — не длиннее 24 символов")
+        screen.query_one("#round_seconds", Input).value = ""
+        await pilot.press("ctrl+s")
+        assert_russian(app, "Раунд цвета: нужно целое число секунд (R11)")
+        screen.query_one("#round_seconds", Input).value = "5"
+        await pilot.press("ctrl+s")
+        assert_russian(app, "Раунд цвета: от 10 до 3600 секунд (R11)")
+        assert isinstance(app.screen, SetupScreen) and app.journal is None
+        screen.query_one("#round_seconds", Input).value = "120"
+        for i, name in enumerate(NAMES):
+            screen.query_one(f"#name-{i}", Input).value = name
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, DealScreen))
+        assert_russian(app, "Приложение раздало гильдии", "гильдия", "Принять раздачу")
+        await pilot.press("d")
+        await pilot.pause()
+        assert_russian(app, "Раздать заново")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.state.step is Step.OPENING)
+
+
+async def test_the_deal_keyed_in_at_the_table_is_in_russian_R6(make_app):
+    app = russian_app(make_app)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        app.screen.query_one("#deal", Select).value = "physical"
+        await pilot.pause()
+        assert_russian(app, "Ввести раздачу со стола")
+        await pilot.press("ctrl+s")  # the seats left blank are "Место 1" to "Место 5"
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, DealScreen) and app.screen.query("#guild-4")
+        )
+        assert app.state.players == tuple(f"Место {i}" for i in range(1, 6))
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert_russian(app, "Введите карту гильдии", "ещё без гильдии: 1, 2, 3, 4 и 5.")
+        assert app.state.step is Step.DEAL
+
+
+async def test_choosing_russian_in_the_settings_turns_the_home_screen_russian(make_app):
+    app = make_app(new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert english_words(screen_text(app)) != []  # English to begin with
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        assert "Settings" in screen_text(app)
+        app.screen.query_one("#language", Select).value = "ru"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.pause()
+        assert_russian(app, "ведущий за вашим столом", "Новая игра", "Настройки сохранены.")
+        assert "s Настройки" in screen_text(app)  # the Footer too
+
+
+def test_every_step_an_unfinished_game_can_stand_at_has_words_in_both_languages():
+    from narrator.prompts import words
+
+    for lang in ("en", "ru"):
+        assert {f"home.step.{step.value}" for step in Step} <= words(lang).ids, lang
