@@ -391,7 +391,8 @@ class PtyApp:
     def wait_for(
         self, predicate: Callable[[], bool], timeout: float = 10.0, what: str = "the screen"
     ) -> None:
-        """Read output until ``predicate()`` holds; PtyTimeout (with the screen) if it never does."""
+        """Read output until ``predicate()`` holds; PtyTimeout (with the screen) if it never
+        does."""
         deadline = time.monotonic() + timeout
         while True:
             if predicate():

@@ -3,12 +3,18 @@
 The journal on disk is the oracle: the narrator reads it (without ever writing or truncating
 it), decides the keys for the step the game is at (the same keys as tests/tui/driver.py's
 ``play_step``), presses them one by one and, after each, waits until the journal has the
-new entry and the screen shows the new step. Choices are a pure function of the game so far
-(``Picker``): a game cut short by a kill and resumed goes on exactly as it would have.
+new entry and the screen shows the new step - or, when the entry brings announcements
+(``narration.announcements``: a counted vote, Ablaze, the deaths, the Ultimate Price), the
+first of them, and presses Enter once per announcement before the next step's keys. A
+resumed app shows the last entry's announcements again when
+``narrator.tui.announcing.shown_again`` says so; the narrator asks it, and expects them.
+Choices are a pure function of the game so far (``Picker``): a game cut short by a kill
+and resumed goes on exactly as it would have.
 
     table = Table(folders, seeded_picker(1))
     table.launch("resume")                  # or "new" (then fill_setup), or "home"
-    snap, plan = table.plan()               # the keys of the step the journal is at
+    table.shows_resumed()                   # its step, or the announcement shown again
+    snap, plan = table.plan()               # the keys from the screen the app shows
     for action in plan:
         table.press(action, snap)           # until its entry is on disk and on screen
         snap = table.snapshot()
@@ -21,16 +27,24 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import SimpleNamespace
 
 from narrator.games.base import Event, fold
 from narrator.games.ravnica import GAME, legal_moves
 from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.script import app_rng
 from narrator.games.ravnica.state import State, Step
 from narrator.games.ravnica.tables import COLOUR_NAMES, ROLE_NAMES, TEAM_NAMES, deal_guilds
 from narrator.journal import Journal
+from narrator.prompts import catalogue
+from narrator.tui.announcing import shown_again
+from narrator.tui.narration import Page, announcements
+from narrator.tui.panels import checklist_lines
+from narrator.tui.words import say
 from tests.ptyapp import Folders, PtyApp
 
 SECRET_COLOURS = ("W", "B", "G")  # R18 ⚖: every targeting draw is secret except Blue's
@@ -100,12 +114,15 @@ def journal_files(folders: Folders) -> list[Path]:
 def markers(s: State) -> list[str]:
     """Texts the app shows for state ``s``, all of them at once (short: no line wraps them)."""
     step = s.step
+    physical = s.options.deck_mode == "physical"
     if step is Step.DEAL:
         return ["Guild deal (R6)"]
     if step is Step.OPENING:
-        return ["Setup checklist"]
+        return ["Setup checklist", f"[ ] {len(checklist_lines(s))}."]
     if step is Step.TURN_LEADER_CARD:
-        return [f"Round {s.round + 1}: turn the top leader card"]
+        if physical:
+            return [f"Round {s.round + 1}: turn the top leader card"]
+        return [f"Round {s.round + 1}", "Enter: the app turns the top leader card."]
     if step is Step.DISCUSSION:
         return [f"{COLOUR_NAMES[s.round_colour]} round: discussion"]
     if step is Step.FINAL_DISCUSSION:
@@ -126,7 +143,8 @@ def markers(s: State) -> list[str]:
         )
         return [f"{who} leader: a private step", "Enter: open the privacy screen."]
     if step is Step.DRAW:
-        return [f"Blue leader {s.players[s.round_leader]} draws"]
+        keys = "w White" if physical else "Enter: the app draws and shows the card."
+        return [f"Blue leader {s.players[s.round_leader]} draws", keys]
     if step is Step.CHOOSE:
         return [f"Blue drew {COLOUR_NAMES[s.draw_of('U').colour]}"]
     if step is Step.ABILITY:
@@ -144,6 +162,21 @@ def markers(s: State) -> list[str]:
     raise AssertionError(f"no marker for {step}")
 
 
+PAGE_KEYS = say("en", "announce.keys")  # "Enter: go on.": the key line of every announcement
+
+
+def page_headline(page: Page) -> str:
+    """The page's large text, as the app says and shows it (NarratorApp.say_page)."""
+    said = [catalogue("en").format(line.prompt_id, **line.params) for line in page.lines]
+    return " ".join(" ".join(said[i] for i in page.headline).split())
+
+
+def page_markers(page: Page) -> list[str]:
+    """Texts on screen while ``page`` is up: its kind (the banner's last part and the title)
+    and the key line. Its headline, in a panel that may wrap it, is read by Table.shows_page."""
+    return [say("en", f"announce.kind.{page.kind}"), PAGE_KEYS]
+
+
 def needs_privacy(s: State) -> bool:
     """As narrator.tui.game.needs_privacy: the steps taken on the privacy screen."""
     if s.step in (Step.DRAW, Step.CHOOSE):
@@ -151,24 +184,66 @@ def needs_privacy(s: State) -> bool:
     return s.step in (Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)
 
 
+def pages_on_resume(path: Path, snap: Snapshot) -> list[Page]:
+    """The announcements the app shows again when it opens this journal: whatever
+    ``narrator.tui.announcing.shown_again`` decides (the journal read read-only)."""
+    journal = SimpleNamespace(events=list(snap.events), state=snap.state, game=GAME, path=path)
+    return list(shown_again(journal, time.monotonic))
+
+
 # --- the keys of one step -----------------------------------------------------------------
 @dataclass(frozen=True)
 class Action:
     """One key and what it leads to: ``event`` (written to the journal, then the screen shows
     ``after``), or only ``texts`` on screen (``after`` alone: back on the public screen).
+    ``page``: the announcement the key brings up instead of ``after``'s step (an entry's
+    first page, or the next page on Enter); it is held on screen until Enter.
     ``place`` says where the key is pressed, for choosing where to kill the app."""
 
     key: str
     event: Event | None = None
     after: State | None = None
     texts: tuple[str, ...] = ()
-    place: str = "public"  # public | privacy | discussion | opening | deal
+    place: str = "public"  # public | page (an announcement) | privacy | discussion | opening | deal
     timeout: float = 10.0
+    page: Page | None = None
+
+
+def page_actions(pages: list[Page], after: State) -> list[Action]:
+    """Enter on each page but the last leads to the next one; on the last, to ``after``."""
+    return [Action("enter", after=after, place="page", page=p) for p in pages[1:]] + [
+        Action("enter", after=after, place="page")
+    ]
 
 
 def plan_step(s: State, n: int, pick: Picker) -> list[Action]:
-    """The keys a narrator presses for the step at state ``s`` (``n`` events so far)."""
+    """The keys a narrator presses for the step at state ``s`` (``n`` events so far), with
+    Enter once per announcement an entry brings (narration.announcements): an announcement
+    made on the privacy screen (Ablaze given) shows when the public screen comes back."""
+    out: list[Action] = []
+    state, held = s, []  # held: pages waiting for the privacy screen to close
+    for action in step_keys(s, n, pick):
+        if action.event is not None:
+            after = GAME.apply(state, action.event)
+            pages = announcements(state, action.event, after)
+            state = after
+            if pages and action.place == "privacy":
+                held = pages
+            elif pages:
+                out += [replace(action, page=pages[0]), *page_actions(pages, after)]
+                continue
+        elif held and action.after is not None:  # the privacy screen closes on the page
+            out += [replace(action, page=held[0]), *page_actions(held, action.after)]
+            held = []
+            continue
+        out.append(action)
+    return out
+
+
+def step_keys(s: State, n: int, pick: Picker) -> list[Action]:
+    """The keys of the step itself (the same keys as tests/tui/driver.py's ``play_step``)."""
     step = s.step
+    physical = s.options.deck_mode == "physical"
 
     def then(event: Event, key: str, place: str = "public", **kw) -> Action:
         return Action(key, event, GAME.apply(s, event), place=place, **kw)
@@ -176,9 +251,13 @@ def plan_step(s: State, n: int, pick: Picker) -> list[Action]:
     if step is Step.DEAL:  # the app deals (R6); the narrator accepts its first deal
         return [then(deal_event(s), "ctrl+s", "deal")]
     if step is Step.OPENING:
-        ticks = [Action(k, texts=("[x] " + k + ".",), place="opening") for k in "12345"]
+        lines = "1234567890"[: len(checklist_lines(s))]
+        ticks = [Action(k, texts=("[x] " + k + ".",), place="opening") for k in lines]
         return ticks + [then(ev.OpeningDone(), "enter", "opening", timeout=60.0)]
     if step is Step.TURN_LEADER_CARD:
+        if not physical:  # R9: the app turns the card
+            card = app_rng(s, n).choice(s.leader_cards_left())
+            return [then(ev.LeaderCardTurned(card), "enter")]
         card = pick(s, legal_moves(s), n)
         return [then(card, card.colour.lower())]
     if step in (Step.DISCUSSION, Step.FINAL_DISCUSSION):
@@ -194,28 +273,10 @@ def plan_step(s: State, n: int, pick: Picker) -> list[Action]:
         broken = pick(s, legal_moves(s), n)
         return [then(broken, key_of(broken.player))]
     if needs_privacy(s):
-        actions = [
-            Action("enter", texts=("PRIVATE", "press Enter when nobody else can see")),
-        ]
-        state, count = s, n
-        if step in (Step.DRAW, Step.ABLAZE_DRAW):
-            actions.append(Action("enter", texts=("Draw the top card",), place="privacy"))
-            drawn = pick(state, legal_moves(state), count)
-            after = GAME.apply(state, drawn)
-            actions.append(
-                Action(drawn.colour.lower(), drawn, after, ("Your card is",), place="privacy")
-            )
-            state, count = after, count + 1
-        else:
-            actions.append(Action("enter", texts=("Your card is",), place="privacy"))
-        chosen = pick(state, legal_moves(state), count)
-        after = GAME.apply(state, chosen)
-        actions.append(
-            Action(key_of(chosen.player), chosen, after, ("Done. The screen is clear.",), "privacy")
-        )
-        actions.append(Action("enter", after=after, place="privacy"))  # back to the public screen
-        return actions
+        return privacy_keys(s, n, pick)
     if step is Step.DRAW:  # Blue draws in public (R21)
+        if not physical:
+            return [then(ev.TargetDrawn(app_rng(s, n).choice(s.targeting_cards_left())), "enter")]
         drawn = pick(s, legal_moves(s), n)
         return [then(drawn, drawn.colour.lower())]
     if step is Step.CHOOSE:
@@ -235,6 +296,40 @@ def plan_step(s: State, n: int, pick: Picker) -> list[Action]:
         role = pick(s, roles, n)
         return [then(role, "a" if role.role == "agents" else "l")]
     raise AssertionError(f"no keys for {step}")
+
+
+def privacy_keys(s: State, n: int, pick: Picker) -> list[Action]:
+    """A secret step on the privacy screen: its cover, the draw (a colour key; Enter when the
+    app holds the deck; nothing for the Red leader's last physical card, which the screen
+    enters by itself), the choice (a seat), the cleared page, back to the public screen."""
+    physical = s.options.deck_mode == "physical"
+    actions = [Action("enter", texts=("PRIVATE", "press Enter when nobody else can see"))]
+    state, count = s, n
+    if s.step in (Step.DRAW, Step.ABLAZE_DRAW):
+        left = s.targeting_cards_left()
+        if physical and s.step is Step.ABLAZE_DRAW and len(left) == 1:
+            drawn = ev.TargetDrawn(left[0])  # entered as the cover page is left
+            key = "enter"
+        else:
+            draw_page = "Draw the top card" if physical else "Press Enter to draw your"
+            actions.append(Action("enter", texts=(draw_page,), place="privacy"))
+            if physical:
+                drawn = pick(state, legal_moves(state), count)
+                key = drawn.colour.lower()
+            else:
+                drawn, key = ev.TargetDrawn(app_rng(state, count).choice(left)), "enter"
+        after = GAME.apply(state, drawn)
+        actions.append(Action(key, drawn, after, ("Your card is",), place="privacy"))
+        state, count = after, count + 1
+    else:
+        actions.append(Action("enter", texts=("Your card is",), place="privacy"))
+    chosen = pick(state, legal_moves(state), count)
+    after = GAME.apply(state, chosen)
+    green = s.step in (Step.DRAW, Step.CHOOSE) and s.round_colour == "G"  # R24: what was seen
+    done = "When you have looked" if green else "Done. The screen is clear."
+    actions.append(Action(key_of(chosen.player), chosen, after, (done,), "privacy"))
+    actions.append(Action("enter", after=after, place="privacy"))  # back to the public screen
+    return actions
 
 
 def deal_event(s: State) -> ev.GuildsDealt:
@@ -354,6 +449,8 @@ class Table:
         self.home_line = ""  # what the home screen offered, when launched from it
         self._path: Path | None = None
         self._cache: tuple[Path, int, Snapshot] | None = None  # file, bytes read, game
+        self.pending: list[Page] = []  # pages shown on resume that no plan has answered yet
+        self.page: Page | None = None  # the announcement on the public screen now, if any
 
     # --- the process ----------------------------------------------------------------------
     def launch(self, how: str = "resume") -> PtyApp:
@@ -364,6 +461,10 @@ class Table:
             "resume": ["--resume", str(self.path)] if how == "resume" else [],
             "home": [],
         }[how]
+        # What the app will show again of the last entry (read before it starts: no app is
+        # running, so neither the journal nor the discussion's clock file can change).
+        self.pending = [] if how == "new" else pages_on_resume(self.path, self.snapshot())
+        self.page = self.pending[0] if self.pending else None
         self.term = PtyApp(
             [*self.args, *extra],
             self.folders,
@@ -411,22 +512,51 @@ class Table:
         return self._cache[2]
 
     def plan(self) -> tuple[Snapshot, list[Action]]:
+        """The keys from the screen now: Enter for the announcements a resumed app shows
+        again (the first is up), then the step's keys."""
         snap = self.snapshot()
-        if snap.state.step is Step.OVER:
-            return snap, []
-        return snap, plan_step(snap.state, snap.n, self.pick)
+        actions = page_actions(self.pending, snap.state) if self.pending else []
+        self.pending = []
+        if snap.state.step is not Step.OVER:
+            actions += plan_step(snap.state, snap.n, self.pick)
+        return snap, actions
 
     # --- keys -----------------------------------------------------------------------------
     def shows(self, state: State, *texts: str) -> None:
-        """Until the screen shows ``state`` (and ``texts``), not the privacy screen."""
+        """Until the screen shows ``state`` (and ``texts``): not the privacy screen, nor an
+        announcement."""
         term = self.term
         wanted = [" ".join(t.split()) for t in (*markers(state), *texts)]
 
         def ok() -> bool:
             flat = term.flat_screen()
-            return "PRIVATE" not in flat and all(w in flat for w in wanted)
+            return (
+                "PRIVATE" not in flat and PAGE_KEYS not in flat and all(w in flat for w in wanted)
+            )
 
         term.wait_for(ok, timeout=20, what=f"the {state.step} screen {wanted}")
+
+    def shows_page(self, page: Page) -> None:
+        """Until the public screen holds the announcement ``page`` (its headline too)."""
+        term = self.term
+        wanted, headline = page_markers(page), page_headline(page)
+
+        def ok() -> bool:
+            flat = term.flat_screen()
+            return (
+                "PRIVATE" not in flat
+                and all(w in flat for w in wanted)
+                and headline in main_text(term)
+            )
+
+        term.wait_for(ok, timeout=20, what=f"the {page.kind} page {headline!r}")
+
+    def shows_resumed(self) -> None:
+        """Until the app just started shows the game's step, or the announcement it shows again."""
+        if self.page is not None:
+            self.shows_page(self.page)
+        else:
+            self.shows(self.snapshot().state)
 
     def press(self, action: Action, snap: Snapshot, wait: bool = True) -> None:
         """Press the action's key; with ``wait``, until its entry is on disk and on screen."""
@@ -447,9 +577,25 @@ class Table:
                 raise AssertionError(f"key {action.key!r} wrote {got}, expected {action.event}")
             if action.place == "privacy":
                 term.wait_text(*action.texts)
+            elif action.page is not None:
+                self.shows_page(action.page)
             else:
                 self.shows(action.after, *action.texts)
-        elif action.after is not None:  # leaving the privacy screen
+        elif action.page is not None:  # the next announcement, or one off the privacy screen
+            self.shows_page(action.page)
+        elif action.after is not None:  # leaving the privacy screen, or the last announcement
             self.shows(action.after)
         else:
             term.wait_text(*action.texts)
+        self.page = action.page
+
+
+def main_text(term: PtyApp) -> str:
+    """The game screen's left part (the step, an announcement's panel) as one line: the table
+    view and any toast over it cut off, box borders dropped, whitespace runs made one space;
+    a text the panel wraps reads whole again."""
+    rows = term.screen_text().split("\n")
+    cuts = [row.index("\u258a") for row in rows if "\u258a" in row]  # the table's left border
+    cut = max(set(cuts), key=cuts.count) if cuts else None
+    text = " ".join(row[:cut] for row in rows)
+    return " ".join(text.translate(str.maketrans("", "", "│╭╮╰╯─")).split())

@@ -74,7 +74,7 @@ def test_killed_child_loses_no_acknowledged_event(tmp_path):
             seen = 0
             over = undoing = False
 
-            def read() -> str:
+            def read(acked: list[dict] = acked) -> str:  # this run's list, bound now
                 """One line from the child, applied to what it acknowledged."""
                 nonlocal over, undoing, seen
                 line = lines.next()
