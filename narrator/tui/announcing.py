@@ -4,8 +4,11 @@ last one is gone."""
 
 from __future__ import annotations
 
-from narrator.journal import Journal
-from narrator.tui.narration import Line, Page, announcements, step_lines
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the rules are imported when a game is opened, not at start-up
+    from narrator.journal import Journal
+    from narrator.tui.narration import Line, Page
 
 
 def shown_again(journal: Journal, clock) -> list[Page]:
@@ -14,6 +17,7 @@ def shown_again(journal: Journal, clock) -> list[Page]:
     saved beside the journal)."""
     from narrator.games.base import fold
     from narrator.tui.clock import discussion_started
+    from narrator.tui.narration import announcements
 
     if len(journal.events) < 2 or discussion_started(journal.state, journal, clock):
         return []
@@ -33,6 +37,8 @@ class AnnouncementsMixin:
 
     def resume_announcements(self, journal: Journal) -> None:
         """Resumed: the announcements ``shown_again``, and the next step's lines after them."""
+        from narrator.tui.narration import step_lines
+
         self.pages = shown_again(journal, self.clock)
         self.lines_after_pages = step_lines(journal.state) if self.pages else []
 

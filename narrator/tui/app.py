@@ -13,7 +13,7 @@ import termios
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
@@ -25,12 +25,12 @@ from textual.widgets import Input, Select
 
 from narrator import paths
 from narrator.games.base import Event, Refusal
-from narrator.games.ravnica.state import State, Step
-from narrator.games.ravnica.tables import colour_term
+
+if TYPE_CHECKING:
+    from narrator.games.ravnica.state import State
 from narrator.journal import Journal, JournalError, latest_unfinished
 from narrator.timer import Clock, Countdown
 from narrator.tui.announcing import AnnouncementsMixin
-from narrator.tui.narration import announcements, event_lines, step_key, step_lines
 from narrator.tui.palette import PaletteMixin
 from narrator.tui.speech import CaptionsOnly
 from narrator.tui.voice_mixin import VoiceMixin
@@ -102,7 +102,11 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
     # --- the game -------------------------------------------------------------------------
     @property
     def state(self) -> State:
-        return self.journal.state if self.journal else State()
+        if self.journal:
+            return self.journal.state
+        from narrator.games.ravnica.state import State  # not before a game: a quicker start
+
+        return State()
 
     def on_mount(self) -> None:
         if not self.is_headless:
@@ -176,6 +180,8 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
     def new_game(self, created: Event) -> bool:
         """Start a journal with the players and rulings (refused input writes no file)."""
         from narrator.games.ravnica import GAME
+        from narrator.games.ravnica.state import State
+        from narrator.games.ravnica.tables import colour_term
 
         try:
             GAME.apply(State(), created)
@@ -212,6 +218,8 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
 
         ``hold``: its lines wait until ``release_lines`` (an entry on the privacy screen: the
         table opens its eyes only when the screen is clear)."""
+        from narrator.tui.narration import announcements, event_lines, step_key, step_lines
+
         assert self.journal is not None
         before = self.journal.state
         try:
@@ -276,6 +284,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
     # --- screens --------------------------------------------------------------------------
     def route(self) -> None:
         """Show the screen of the step the game is at (the same screen is refreshed)."""
+        from narrator.games.ravnica.state import Step
         from narrator.tui.game import GameScreen
         from narrator.tui.privacy import PrivacyScreen
         from narrator.tui.setup import DealScreen
@@ -346,7 +355,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         """ctrl+q: in a game under way, ask first, and say that it is saved (R: nothing lost)."""
         from narrator.tui.modals import ConfirmScreen
 
-        if self.journal is None or self.state.step is Step.OVER:
+        if self.journal is None or self.journal.state.winner is not None:
             self.exit()
             return
         if isinstance(self.screen, ConfirmScreen):

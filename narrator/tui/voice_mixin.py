@@ -4,11 +4,13 @@ sound keys (mute, volume, replay, retry), the voice's notices, and the language 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from narrator.prompts import catalogue
-from narrator.tui.narration import Line
 from narrator.tui.words import translate_bindings
+
+if TYPE_CHECKING:
+    from narrator.tui.narration import Line
 
 
 class VoiceMixin:

@@ -26,6 +26,10 @@ def test_home_screen(snap_compare, tmp_path):
 
 def test_setup_screen(snap_compare, tmp_path):
     async def fixed_seed(pilot):
+        from textual.widgets import Input
+
+        for field in pilot.app.screen.query(Input):
+            field.cursor_blink = False  # a blinking cursor makes the snapshot depend on timing
         pilot.app.screen.query_one("#seed").value = "1234"
         await pilot.pause()
 
