@@ -6,6 +6,7 @@ countdown in milliseconds.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import time
@@ -109,10 +110,8 @@ class TimerFile:
                 os.close(fd)
             os.replace(tmp, self.path)
         except OSError:  # the clock is a convenience: a full disk must not stop the discussion
-            try:
+            with contextlib.suppress(OSError):
                 tmp.unlink()
-            except OSError:
-                pass
 
     def load(self, key: str, clock: Clock) -> Countdown | None:
         """The saved countdown for ``key`` (running again if it was running), else None.
@@ -135,8 +134,6 @@ class TimerFile:
         return countdown
 
     def clear(self) -> None:
-        try:
+        with contextlib.suppress(OSError):
             self.path.unlink()
-        except OSError:
-            pass
         self._last = None

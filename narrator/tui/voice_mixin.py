@@ -3,6 +3,7 @@ sound keys (mute, volume, replay, retry), the voice's notices, and the language 
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -74,10 +75,8 @@ class VoiceMixin:
             self.caption(self.captions[-1])
 
     def _voice_notice_from_thread(self, notice: str | None) -> None:
-        try:
+        with contextlib.suppress(RuntimeError):  # not running (closing, or a test's app)
             self.call_from_thread(self._voice_notice, notice)
-        except RuntimeError:  # the app is not running (closing, or a test without a loop)
-            pass
 
     def _voice_notice(self, notice: str | None) -> None:
         if notice:

@@ -8,6 +8,7 @@ that fails (no device) is dropped until `retry()`; items are then skipped, not k
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import deque
@@ -179,10 +180,8 @@ class Player(ReportsProblems):
                     self._cond.notify_all()
         sink = self._sink
         if sink is not None:
-            try:
+            with contextlib.suppress(Exception):  # closing: nothing left to tell
                 sink.stop()
-            except Exception:  # noqa: BLE001, S110 - closing: nothing left to tell
-                pass
 
     def _play(self, item: Item, generation: int) -> None:
         def cancelled() -> bool:

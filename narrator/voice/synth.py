@@ -9,6 +9,7 @@ the time limit or dies is killed and started again for the next line; the caller
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import heapq
 import itertools
@@ -144,15 +145,11 @@ class _Worker:
     def kill(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=2.0)
-        except subprocess.TimeoutExpired:
-            pass
         for stream in (self.process.stdin, self.process.stdout):
-            try:
+            with contextlib.suppress(OSError):
                 stream.close()  # type: ignore[union-attr]
-            except OSError:
-                pass
 
     def close(self) -> None:
         try:

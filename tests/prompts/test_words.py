@@ -42,10 +42,12 @@ def _ids_asked_for() -> set[str]:
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
+            if name not in ("say", "words", "refuse"):
+                continue
             for arg in node.args[:2]:
-                if name in ("say", "words", "refuse") and isinstance(arg, ast.Constant):
-                    if isinstance(arg.value, str) and re.fullmatch(r"[a-z_]+\.[a-z_.]+", arg.value):
-                        asked.add(arg.value)
+                value = arg.value if isinstance(arg, ast.Constant) else None
+                if isinstance(value, str) and re.fullmatch(r"[a-z_]+\.[a-z_.]+", value):
+                    asked.add(value)
     return asked
 
 

@@ -123,7 +123,7 @@ async def test_every_screen_keeps_its_key_line_at_80_by_24(make_app, tmp_path, d
         )
         app = make_app(resume=journal.path, new=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: app.journal is not None)
+            await wait_for(pilot, lambda app=app: app.journal is not None)
             while app.pages:
                 await pilot.press("enter")
             await pilot.pause()

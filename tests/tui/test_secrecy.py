@@ -64,7 +64,7 @@ async def test_ultimate_price_target_never_shown_or_spoken_before_reveal_R23_R29
     frames_b, spoken_b, target_b = await public_frames(make_app, -1, tmp_path)
     assert target_a != target_b
     assert len(frames_a) == len(frames_b) > 25
-    for a, b in zip(frames_a, frames_b):
+    for a, b in zip(frames_a, frames_b, strict=True):
         assert a == b
     assert spoken_a == spoken_b
 

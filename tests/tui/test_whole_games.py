@@ -28,9 +28,9 @@ async def test_five_players_every_player_leads_and_ties_go_to_guild_order_R27c(m
         # Elect a different leader for each colour, so all five lead (the R27c path).
         s0 = app.state
         plan = next(
-            dict(zip("WUBRG", seats))
+            dict(zip("WUBRG", seats, strict=True))
             for seats in permutations(s0.seats)
-            if all(s0.is_of(seat, c) for seat, c in zip(seats, "WUBRG"))
+            if all(s0.is_of(seat, c) for seat, c in zip(seats, "WUBRG", strict=True))
         )
 
         def spread_leaders(s, moves):

@@ -45,7 +45,7 @@ def test_lines_and_chimes_play_one_after_another_never_overlapping(make_voice):
         ("chime", "warning_30s"),
         ("speech", "Free text."),
     ]
-    for before, after in zip(sink.plays, sink.plays[1:]):
+    for before, after in zip(sink.plays, sink.plays[1:], strict=False):
         assert before.ended is not None and not before.stopped
         assert after.started >= before.ended
     assert sink.plays[1].clip.seconds == pytest.approx(CHIMES["round_start"].seconds, abs=0.001)
