@@ -34,3 +34,27 @@ def test_core_imports_no_screen_or_voice():
     found = json.loads(done.stdout)
     assert "narrator.journal" in found["core"]
     assert found["forbidden"] == []
+
+
+STARTUP_PROBE = """
+import importlib, json, sys
+for name in ("narrator.cli", "narrator.tui.app", "narrator.tui.home"):
+    importlib.import_module(name)
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("narrator.games."))))
+"""
+
+
+def test_the_home_screen_loads_no_game_until_one_is_opened():
+    """Start-up does not grow with the games: the shell imports a game's rules only when a
+    game is opened or started (bench: cold start)."""
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        [sys.executable, "-c", STARTUP_PROBE],
+        check=False,
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == ["narrator.games.base"]
