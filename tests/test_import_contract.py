@@ -20,10 +20,11 @@ print(json.dumps({"core": core, "forbidden": forbidden}))
 """
 
 
-def test_core_imports_no_screen_or_voice():
+def probe(code: str):
+    """What ``code`` prints as JSON, run in a fresh interpreter (nothing imported yet)."""
     root = Path(__file__).resolve().parents[1]
     done = subprocess.run(
-        [sys.executable, "-c", PROBE],
+        [sys.executable, "-c", code],
         check=False,
         cwd=root,
         capture_output=True,
@@ -31,7 +32,11 @@ def test_core_imports_no_screen_or_voice():
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    found = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+def test_core_imports_no_screen_or_voice():
+    found = probe(PROBE)
     assert "narrator.journal" in found["core"]
     assert found["forbidden"] == []
 
@@ -47,14 +52,4 @@ print(json.dumps(sorted(m for m in sys.modules if m.startswith("narrator.games."
 def test_the_home_screen_loads_no_game_until_one_is_opened():
     """Start-up does not grow with the games: the shell imports a game's rules only when a
     game is opened or started (bench: cold start)."""
-    root = Path(__file__).resolve().parents[1]
-    done = subprocess.run(
-        [sys.executable, "-c", STARTUP_PROBE],
-        check=False,
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == ["narrator.games.base"]
+    assert probe(STARTUP_PROBE) == ["narrator.games.base"]

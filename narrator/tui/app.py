@@ -25,9 +25,6 @@ from textual.widgets import Input, Select
 
 from narrator import paths
 from narrator.games.base import Event, Refusal
-
-if TYPE_CHECKING:
-    from narrator.games.ravnica.state import State
 from narrator.journal import Journal, JournalError, latest_unfinished
 from narrator.timer import Clock, Countdown
 from narrator.tui.announcing import AnnouncementsMixin
@@ -35,6 +32,9 @@ from narrator.tui.palette import PaletteMixin
 from narrator.tui.speech import CaptionsOnly
 from narrator.tui.voice_mixin import VoiceMixin
 from narrator.tui.words import latin_key, say, translate_bindings
+
+if TYPE_CHECKING:  # the rules are imported when a game is opened: a quicker start
+    from narrator.games.ravnica.state import State
 
 TERMINAL_GONE = 3  # exit status when the terminal went away (the game is saved)
 

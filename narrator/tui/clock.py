@@ -4,6 +4,8 @@ time up at the deadline itself, and the keys that pause, add time and end it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.widgets import Digits, ProgressBar, Static
 
@@ -21,11 +23,16 @@ def discussion_key(s: State, entries: int) -> str:
     return f"{s.step.name}:{s.round}:{entries}"
 
 
+def timer_path(journal_path: Path) -> Path:
+    """Where a game's discussion clock is saved: beside its journal."""
+    return journal_path.with_suffix(".timer.json")
+
+
 def discussion_started(s: State, journal, clock) -> bool:
     """The discussion ``s`` is at had started (its clock was saved) before the app stopped."""
     if s.step not in TIMER_STEPS:
         return False
-    saved = TimerFile(journal.path.with_suffix(".timer.json"))
+    saved = TimerFile(timer_path(journal.path))
     return saved.load(discussion_key(s, len(journal.events)), clock) is not None
 
 
@@ -68,7 +75,7 @@ class DiscussionClock:
     def timer_file(self) -> TimerFile:
         """The clock's file beside this game's journal: one object per journal, which
         remembers what it last wrote (each shown second is written once)."""
-        path = self.app.journal.path.with_suffix(".timer.json")
+        path = timer_path(self.app.journal.path)
         if self._timer_file is None or self._timer_file.path != path:
             self._timer_file = TimerFile(path)
         return self._timer_file

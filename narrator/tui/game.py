@@ -173,7 +173,7 @@ class GameScreen(DiscussionClock, Screen):
                 self.refuse("game.read_first")
             return
         if key.isdigit():
-            seat = 9 if key == "0" else int(key) - 1
+            seat = panels.seat_of_key(key)
             event.stop()
             self.seat_pressed(s, seat)
         elif key and key.lower() in "wubrg":

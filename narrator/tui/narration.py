@@ -25,10 +25,6 @@ class Line:
     chime: str | None = None  # a chime played before the line
 
 
-def _names(state: State, seats) -> tuple[str, ...]:
-    return tuple(state.players[s] for s in seats)
-
-
 def step_key(state: State) -> tuple:
     """What makes a new step to announce: the step, the round, and which vote is under way."""
     return (state.step, state.round, state.ballot.stage if state.ballot else None)
@@ -69,12 +65,12 @@ def step_lines(state: State) -> list[Line]:
                 "election_start",
                 {
                     "colour": colour_term(s.round_colour),
-                    "candidates": _names(s, s.ballot.candidates),
+                    "candidates": s.names(s.ballot.candidates),
                 },
             )
         ]
     if step is Step.ELECTION_TIE and s.ballot is not None:
-        return [Line("election_narrator_pick", {"players": _names(s, s.ballot.most_voted())})]
+        return [Line("election_narrator_pick", {"players": s.names(s.ballot.most_voted())})]
     leader = s.round_leader
     leader_name = s.players[leader] if leader is not None else ""
     if step is Step.DRAW:
@@ -100,7 +96,7 @@ def step_lines(state: State) -> list[Line]:
         if c == "U":
             drawn = s.draw_of("U")
             others = tuple(p for p in s.players_of(drawn.colour) if p != chosen)
-            return [Line("blue_act", {"player": s.players[chosen], "others": _names(s, others)})]
+            return [Line("blue_act", {"player": s.players[chosen], "others": s.names(others)})]
         if c == "G":
             return [Line("green_act", {"leader": leader_name, "player": s.players[chosen]})]
         if c == "R":
@@ -121,17 +117,17 @@ def step_lines(state: State) -> list[Line]:
     if step is Step.FINAL_VOTE and s.ballot is not None:
         b = s.ballot
         if b.stage is Stage.LEADERS:
-            return [Line("final_vote_start", {"voters": _names(s, b.voters)})]
+            return [Line("final_vote_start", {"voters": s.names(b.voters)})]
         if b.stage is Stage.VOTEOFF:
-            return [Line("final_voteoff", {"players": _names(s, b.candidates)})]
+            return [Line("final_voteoff", {"players": s.names(b.candidates)})]
         return [
             Line(
                 "final_nonleaders_vote",
-                {"voters": _names(s, b.voters), "players": _names(s, b.candidates)},
+                {"voters": s.names(b.voters), "players": s.names(b.candidates)},
             )
         ]
     if step is Step.FINAL_TIE and s.ballot is not None:
-        return [Line("final_tie_narrator", {"players": _names(s, s.ballot.most_voted())})]
+        return [Line("final_tie_narrator", {"players": s.names(s.ballot.most_voted())})]
     if step is Step.REVEAL:  # the deaths by vote and by Ablaze were announced (R27, R28)
         return [Line("ultimate_price_call")]
     if step is Step.ROLES:  # the Ultimate Price was announced (R29)
@@ -163,12 +159,12 @@ def event_lines(before: State, event: Event, after: State) -> list[Line]:
 class Page:
     """An announcement, large on screen until the narrator presses Enter, spoken when shown.
 
-    ``lines`` are said with their chimes; the first is the headline. ``detail`` is what
-    decided it (a words id of the screens and its parameters), shown under the headline."""
+    ``lines`` are said with their chimes; ``headline`` picks those shown large (the last, by
+    default). ``detail`` is what decided it, worded in the screen's language under them."""
 
     kind: str  # election · tie · ablaze · death · nobody · ultimate_price
     lines: tuple[Line, ...]
-    detail: tuple[str, dict[str, Any]] | None = None
+    detail: Localized | None = None
     headline: tuple[int, ...] = (-1,)  # which lines' captions are shown large
     dies: tuple[int, ...] = ()  # the seats whose death this page announces (R27–R29)
 
@@ -192,11 +188,11 @@ def announcements(before: State, event: Event, after: State) -> list[Page]:
 
 
 def _ballot_pages(s: State, r: BallotResult) -> list[Page]:
-    detail = ("announce.decided", {"reason": Localized(lambda lang: reason(s, r, lang))})
+    detail = Localized(lambda lang: reason(s, r, lang))  # shown, and spoken in election_tie
     counted = Line("vote_confirmed", chime="vote_confirmed")
     election = r.stage in (Stage.ELECTION, Stage.REVOTE)
     if r.decided_by == "next_vote":  # a re-vote (R15), a vote-off (R27a), the non-leaders (R27b)
-        tie = Line("election_revote" if election else "final_tied", {"players": _names(s, r.tied)})
+        tie = Line("election_revote" if election else "final_tied", {"players": s.names(r.tied)})
         return [Page("tie", (counted, tie), detail)]
     if election:
         lines = [counted]
@@ -205,9 +201,9 @@ def _ballot_pages(s: State, r: BallotResult) -> list[Page]:
                 Line(
                     "election_tie",
                     {
-                        "players": _names(s, r.tied),
+                        "players": s.names(r.tied),
                         "player": s.players[r.winner],
-                        "reason": Localized(lambda lang: reason(s, r, lang)),
+                        "reason": detail,
                     },
                 )
             )

@@ -14,14 +14,19 @@ from rich.text import Text
 from narrator.games.ravnica import story
 from narrator.games.ravnica.state import Stage, State, Step
 from narrator.games.ravnica.tables import GUILDS, agents_for, colour_term, loyalists_for
-from narrator.tui.widgets import PIP_STYLE, pips, seat_key
+from narrator.tui.widgets import PIP_STYLE, pips, seat_key, seat_of_key
 from narrator.tui.words import say
 
-__all__ = ["seat_key"]
+__all__ = ["seat_key", "seat_of_key"]
 
 # The setup checklist (R6–R8); with the app holding the decks (R9) nobody shuffles them.
 CHECKLIST_PHYSICAL = ("roles", "guilds", "targeting_deck", "leader_deck", "cards")
 CHECKLIST_APP = ("roles", "guilds", "app_decks", "cards")
+
+
+def colour_word(letter: str, lang: str) -> str:
+    """A colour's name on screen (R1): "White", "белый"."""
+    return say(lang, str(colour_term(letter)))
 
 
 def checklist_lines(s: State) -> tuple[str, ...]:
@@ -60,7 +65,7 @@ def checklist(s: State, ticked: frozenset[int], lang: str) -> Text:
 def stage_title(s: State, lang: str) -> Text:
     b = s.ballot
     if s.step is Step.ELECTION:
-        colour = say(lang, str(colour_term(s.round_colour)))
+        colour = colour_word(s.round_colour, lang)
         head = Text(say(lang, "game.election_head", colour=colour), style=PIP_STYLE[s.round_colour])
         if b.stage is Stage.REVOTE:
             head.append(" — " + say(lang, "game.revote_head"))

@@ -19,8 +19,7 @@ from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.rules import check
 from narrator.games.ravnica.script import app_targeting_card
 from narrator.games.ravnica.state import State, Step
-from narrator.games.ravnica.tables import colour_term
-from narrator.tui.panels import seat_list
+from narrator.tui.panels import colour_word, seat_list, seat_of_key
 from narrator.tui.words import say, translate_bindings
 
 PRIVATE_STEPS = (Step.DRAW, Step.CHOOSE, Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)
@@ -47,7 +46,6 @@ class PrivacyScreen(Screen):
         self.ablaze = s.step in (Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)
         self.by = "R" if self.ablaze else s.round_colour
         self.phase = "cover"
-        self.chosen: int | None = None
         self.query_one("#privacy-banner", Static).update(self.words("privacy.banner"))
         self.app.clear_notifications()  # no public toast over the private page
         if self.by != "B" or self.ablaze:  # Black's eyes-closed line was said on the public screen
@@ -58,7 +56,7 @@ class PrivacyScreen(Screen):
         return say(self.app.language, key, **params)
 
     def colour(self, letter: str) -> str:
-        return self.words(str(colour_term(letter)))
+        return colour_word(letter, self.app.language)
 
     @property
     def leader_name(self) -> str:
@@ -122,18 +120,19 @@ class PrivacyScreen(Screen):
         return self.done_body(s)
 
     def done_body(self, s: State) -> Text:
-        if self.by == "G" and not self.ablaze and self.chosen is not None:
-            look = self.green_look(s) + "\n\n" + self.words("privacy.done_look")
+        chosen = s.chosen_by("G") if self.by == "G" and not self.ablaze else None
+        if chosen is not None:
+            look = self.green_look(s, chosen) + "\n\n" + self.words("privacy.done_look")
             return Text(look, justify="center")
         return Text(self.words("privacy.done"), justify="center")
 
-    def green_look(self, s: State) -> str:
+    def green_look(self, s: State, chosen: int) -> str:
         """R24: the chosen player's face-down cards: the role card at the table, and with the
         app holding the targeting deck (R9 ⚖) the targeting cards it keeps for them."""
-        name = s.players[self.chosen]
+        name = s.players[chosen]
         if s.options.deck_mode == "physical":
             return self.words("privacy.green_physical", player=name)
-        cards = held_cards(s, self.chosen)
+        cards = held_cards(s, chosen)
         if not cards:
             return self.words("privacy.green_no_cards", player=name)
         shown = tuple(self.colour(c).upper() for c in cards)
@@ -160,7 +159,7 @@ class PrivacyScreen(Screen):
                 self.show_message(self.words("game.app_holds_targeting_deck"))
         elif self.phase == "choose" and key.isdigit():
             event.stop()
-            seat = 9 if key == "0" else int(key) - 1
+            seat = seat_of_key(key)
             if self.ablaze:
                 event_ = ev.AblazeGiven(seat)
             elif self.by == "B":
@@ -176,9 +175,6 @@ class PrivacyScreen(Screen):
         if refusal is not None:
             self.show_message(refusal.text(self.app.language))
             return False
-        choice = isinstance(event, ev.PlayerChosen | ev.UltimatePriceNoted | ev.AblazeGiven)
-        if choice:
-            self.chosen = event.player
         return self.app.enter(event, speak_refusal=False, hold=True)
 
     def leave(self) -> None:

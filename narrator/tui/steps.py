@@ -61,7 +61,7 @@ def banner(s: State, lang: str, page: Page | None = None) -> Text:
         n = s.round + 1
         return Text(f" {say(lang, 'game.banner_round', round=n, rounds=ROUNDS)} · {step} ")
     if s.round_colour:
-        colour = say(lang, str(colour_term(s.round_colour))).upper()
+        colour = panels.colour_word(s.round_colour, lang).upper()
         where = say(lang, "game.banner_round", round=s.round, rounds=ROUNDS)
         return Text.assemble((f" {where} · ", "bold"), (f"{colour} ", "bold"), f"· {step} ")
     return Text(f" {say(lang, 'game.banner_players', players=s.count)} · {step} ", style="bold")
@@ -72,8 +72,7 @@ def announcement(s: State, page: Page, caption: str, lang: str) -> View:
     headline = Text(caption, style="bold", justify="center")
     parts: list[RenderableType] = [headline]
     if page.detail is not None:
-        key, params = page.detail
-        text = say(lang, key, **params)
+        text = page.detail.words(lang)
         parts += [Text(""), Text(text[:1].upper() + text[1:], justify="center")]
     colour = {"death": "#e5534b", "ultimate_price": "#b58ad8", "ablaze": "#ff8c1a"}
     border = colour.get(page.kind, "#f4ecd2")
@@ -89,7 +88,7 @@ def describe(s: State, marks: Marks, lang: str) -> View:
     step = s.step
     leader = s.round_leader
     leader_name = s.players[leader] if leader is not None else ""
-    colour = say(lang, str(colour_term(s.round_colour))) if s.round_colour else ""
+    colour = panels.colour_word(s.round_colour, lang) if s.round_colour else ""
     physical = s.options.deck_mode == "physical"
     if step is Step.OPENING:
         if marks.opening_running:
@@ -168,7 +167,7 @@ def describe(s: State, marks: Marks, lang: str) -> View:
         )
     if step is Step.CHOOSE:  # Blue
         drawn = s.draw_of("U").colour
-        drawn_name = say(lang, str(colour_term(drawn)))
+        drawn_name = panels.colour_word(drawn, lang)
         return View(
             Text(say(lang, "game.blue_choose_title", colour=drawn_name), style="bold"),
             Group(
@@ -208,7 +207,7 @@ def ability_text(s: State, lang: str) -> str:
     if c == "U":
         drawn = s.draw_of("U").colour
         others = tuple(s.players[p] for p in s.players_of(drawn) if p != chosen)
-        colour = say(lang, str(colour_term(drawn)))
+        colour = panels.colour_word(drawn, lang)
         return say(lang, "game.blue_act", player=s.players[chosen], colour=colour, others=others)
     if c == "G":
         return say(lang, "game.green_act", leader=leader, player=s.players[chosen])

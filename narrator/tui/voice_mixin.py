@@ -41,9 +41,7 @@ class VoiceMixin:
         for line in lines:
             if line.chime:
                 self.voice.chime(line.chime, urgent=line.urgent)
-            text = self.voice.say(line.prompt_id, urgent=line.urgent, **line.params)
-            self.caption(text)
-            texts.append(text)
+            texts.append(self.say(line.prompt_id, urgent=line.urgent, **line.params))
         return texts
 
     def say(self, prompt_id: str, urgent: bool = False, **params: Any) -> str:

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from narrator.games.ravnica.state import State, Step
+from narrator.tui.words import say
 
 PIP_STYLE = {
     "W": "bold #f4ecd2",
@@ -43,6 +44,11 @@ def seat_key(seat: int) -> str:
     return "0" if seat == 9 else str(seat + 1)
 
 
+def seat_of_key(key: str) -> int:
+    """The seat a digit key names (``seat_key`` the other way)."""
+    return 9 if key == "0" else int(key) - 1
+
+
 class TableView(Static):
     """Every seat: name, guild, colour pips, leader cards, Ablaze, candidate, death, vote."""
 
@@ -56,8 +62,6 @@ class TableView(Static):
     def show(self, s: State, unannounced=frozenset()) -> None:
         """Draw ``s``; the seats in ``unannounced`` are not marked dead yet (their death is an
         announcement still to come)."""
-        from narrator.tui.words import say
-
         self.state = s
         self.unannounced = frozenset(unannounced)
         lang = self.app.language

@@ -59,8 +59,7 @@ def pages_of(events, lang="en"):
 
 
 def detail(page, lang="en") -> str:
-    key, params = page.detail
-    return Catalogue(lang, ui=True).format(key, **params)
+    return page.detail.words(lang)
 
 
 def test_a_tied_election_says_which_guild_came_first_R15():

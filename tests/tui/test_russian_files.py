@@ -22,7 +22,7 @@ from narrator.tui.app import NarratorApp, run
 from narrator.tui.home import HomeScreen
 from narrator.tui.modals import HelpScreen
 from narrator.tui.speech import CaptionsOnly
-from tests.test_bad_files import GAME_EVENTS
+from tests.test_bad_files import GAME_EVENTS, write_config
 from tests.tui.driver import screen_text, wait_for
 from tests.tui.russian import WORD, english_words
 
@@ -157,13 +157,7 @@ def start(monkeypatch, argv: list[str]) -> list[tuple[str, str]]:
 
 
 def write_settings(content: str | bytes) -> Path:
-    path = settings_module.settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(content, bytes):
-        path.write_bytes(content)
-    else:
-        path.write_text(content, encoding="utf-8")
-    return path
+    return write_config("settings.toml", content)
 
 
 def test_wrong_values_in_a_russian_settings_file_are_said_in_russian(monkeypatch, tmp_path):

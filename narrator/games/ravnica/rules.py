@@ -66,10 +66,6 @@ def name(state: State, seat: int) -> str:
     return state.players[seat]
 
 
-def names(state: State, seats: tuple[int, ...] | list[int]) -> tuple[str, ...]:
-    return tuple(name(state, s) for s in seats)
-
-
 # --- checks shared by several steps ---------------------------------------------------------
 
 
@@ -148,7 +144,7 @@ def _vote_cast(state: State, e: ev.VoteCast) -> State:
     if candidate not in ballot.candidates:
         if ballot.stage is Stage.ELECTION:
             _of_colour(state, candidate, state.round_colour or "", "R14")
-        raise Refusal("tied_only", rule, players=names(state, ballot.candidates))
+        raise Refusal("tied_only", rule, players=state.names(ballot.candidates))
     return replace(state, ballot=replace(ballot, votes=ballot.votes + ((voter, candidate),)))
 
 
@@ -157,7 +153,7 @@ def _votes_closed(state: State, e: ev.VotesClosed) -> State:
     assert ballot is not None
     if not ballot.complete:
         raise Refusal(
-            "still_to_vote", STAGE_RULES[ballot.stage], players=names(state, ballot.waiting)
+            "still_to_vote", STAGE_RULES[ballot.stage], players=state.names(ballot.waiting)
         )
     if state.step is Step.ELECTION:
         return _count_election(state, ballot)
@@ -213,7 +209,7 @@ def _tie_broken(state: State, e: ev.TieBroken) -> State:
     player = _seat(state, e.player)
     if player not in tied:
         rule = "R15" if state.step is Step.ELECTION_TIE else "R27c"
-        raise Refusal("pick_tied", rule, players=names(state, tied))
+        raise Refusal("pick_tied", rule, players=state.names(tied))
     result = _result(state, ballot, player, "narrator")
     if state.step is Step.ELECTION_TIE:
         return _elect(state, result)
@@ -337,7 +333,7 @@ def _role_revealed(state: State, e: ev.RoleRevealed) -> State:
 def _roles_confirmed(state: State, e: ev.RolesConfirmed) -> State:
     missing = [s for s in state.dead() if state.role_of(s) is None]
     if missing:
-        raise Refusal("roles_missing", "R30", players=names(state, missing))
+        raise Refusal("roles_missing", "R30", players=state.names(missing))
     return replace(state, step=Step.OVER, winner=state.decide_winner())  # R31
 
 

@@ -143,6 +143,10 @@ class State:
         """R3: a player is of a colour when their guild has it."""
         return colour in self.colours_of(seat)
 
+    def names(self, seats) -> tuple[str, ...]:
+        """The players in ``seats``, by name, in that order."""
+        return tuple(self.players[s] for s in seats)
+
     def players_of(self, colour: str) -> tuple[int, ...]:
         return tuple(s for s in self.seats if self.is_of(s, colour))
 

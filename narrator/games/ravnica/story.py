@@ -52,10 +52,6 @@ def who(state: State, seat: int) -> str:
     return f"{state.players[seat]} ({guild})" if guild else state.players[seat]
 
 
-def _names(state: State, seats) -> tuple[str, ...]:
-    return tuple(state.players[s] for s in seats)
-
-
 def describe(before: State, event: Event, after: State, lang: str = "en") -> str:
     """One public line for ``event``, which took ``before`` to ``after``."""
     s = after
@@ -79,7 +75,7 @@ def describe(before: State, event: Event, after: State, lang: str = "en") -> str
         if len(s.results) > len(before.results):
             return result_line(s, s.results[-1], lang)
         assert before.ballot is not None
-        return say(lang, "narrator_picks", players=_names(s, before.ballot.most_voted()))
+        return say(lang, "narrator_picks", players=s.names(before.ballot.most_voted()))
     if isinstance(event, ev.TargetDrawn):
         draw = s.draws[-1]
         if draw.secret:  # R18: who drew is public, the card is not
@@ -160,7 +156,7 @@ def reason(state: State, result: BallotResult, lang: str = "en") -> str:
     It reads after "{player} wins the tie: " (the spoken R15 line) and on the screens.
     """
     s, r = state, result
-    tied = _names(s, r.tied)
+    tied = s.names(r.tied)
     if r.decided_by == "majority":
         votes = sum(1 for _, c in r.votes if c == r.winner)
         return say(lang, "reason.majority", votes=votes, total=len(r.votes))
