@@ -8,9 +8,13 @@ import sys
 
 
 def parser() -> argparse.ArgumentParser:
+    from narrator.games.registry import names  # the games by name: no game's rules imported
+
     p = argparse.ArgumentParser(
         prog="narrator",
-        description="Inquisition Narrator: the narrator of Ravnica: Inquisition, in your terminal.",
+        description=(
+            "Inquisition Narrator: the narrator of hidden-role board games, in your terminal."
+        ),
     )
     p.add_argument(
         "--data-dir", help="where game journals are kept (default: your user data folder)"
@@ -20,6 +24,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--mute", action="store_true", help="start with the voice muted (captions only)")
     p.add_argument("--new", action="store_true", help="go straight to a new game")
+    p.add_argument("--game", metavar="NAME", choices=names(), help="start a new game of NAME")
     p.add_argument("--resume", metavar="JOURNAL", help="resume the game in this journal file")
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="play a game from a script, without a screen")

@@ -236,11 +236,7 @@ def latest_unfinished(
             continue
         if not journal.events:
             continue
-        over = (
-            is_over(journal.state)
-            if is_over
-            else getattr(journal.state, "winner", None) is not None
-        )
+        over = is_over(journal.state) if is_over else journal.game.is_over(journal.state)
         if not over:
             return path, journal
     return None

@@ -16,3 +16,24 @@ def narrator_dirs(tmp_path, monkeypatch):
     prompts.reload()  # forget catalogues loaded with another test's overrides
     yield tmp_path
     prompts.reload()
+
+
+@pytest.fixture(autouse=True)
+def common_words():
+    """Every test starts and ends with the common words only: a test that plays a game (the
+    app chooses it, ``narrator play`` reads its script) leaves no game's words to the next."""
+    prompts.use_game(None)
+    yield
+    prompts.use_game(None)
+
+
+@pytest.fixture
+def ravnica_words(common_words):
+    """Ravnica's words on top of the common ones, as when the app has chosen the game: for a
+    test that builds catalogues itself and says or shows Ravnica's lines."""
+    from narrator.games.registry import get
+
+    words_dir = get("ravnica").words_dir
+    prompts.use_game(words_dir)
+    yield words_dir
+    prompts.use_game(None)

@@ -408,6 +408,7 @@ class PtyApp:
                     return
                 raise PtyTimeout(
                     f"the app exited ({self.proc.returncode}) while waiting for {what}; "
+                    f"its last output: {self.text()[-3000:]!r}; "
                     f"the screen shows:\n{self.screen_text()}"
                 )
 

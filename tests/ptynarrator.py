@@ -36,14 +36,15 @@ from types import SimpleNamespace
 from narrator.games.base import Event, fold
 from narrator.games.ravnica import GAME, legal_moves
 from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.narration import announcements
 from narrator.games.ravnica.script import app_rng
 from narrator.games.ravnica.state import State, Step
 from narrator.games.ravnica.tables import COLOUR_NAMES, ROLE_NAMES, TEAM_NAMES, deal_guilds
+from narrator.games.ravnica.view import checklist_lines
+from narrator.games.views import Announcement as Page
 from narrator.journal import Journal
 from narrator.prompts import catalogue
 from narrator.tui.announcing import shown_again
-from narrator.tui.narration import Page, announcements
-from narrator.tui.panels import checklist_lines
 from narrator.tui.words import say
 from tests.ptyapp import Folders, PtyApp
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from narrator.games import registry
+from narrator.games.base import Refusal
 from narrator.games.ravnica import GAME, State, Step, legal_moves
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.script import ScriptReader
@@ -18,6 +20,8 @@ from narrator.play import play_script
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "five-players.txt"
 LINES = EXAMPLE.read_text(encoding="utf-8").splitlines()
+BODY = LINES[LINES.index("seed 7") + 1 :]  # the example after its settings (game, players, seed)
+EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
 
 
 def narrator(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
@@ -270,7 +274,7 @@ def test_red_leaders_last_card_of_the_wrong_colour_refused_R18(capsys):
     ],
 )
 def test_option_refused_in_the_set_up_forms_words_R9_R10_R11_R15_R26_R27c(option, message, capsys):
-    lines = ["players Ann Bob Cid Dee Eve", "seed 7", f"option {option}"] + LINES[3:]
+    lines = ["players Ann Bob Cid Dee Eve", "seed 7", f"option {option}"] + BODY
     code, out = play(lines)
     err = capsys.readouterr().err
     assert code == 2 and out == ""
@@ -280,7 +284,7 @@ def test_option_refused_in_the_set_up_forms_words_R9_R10_R11_R15_R26_R27c(option
 def test_game_created_as_json_with_a_bad_option_refused_in_user_words_R15(capsys):
     line = '{"type": "game_created", "players": ["Ann", "Bob", "Cid", "Dee", "Eve"], '
     line += '"options": {"election_tie": "foo"}}'
-    code, _ = play([line, *LINES[3:]])
+    code, _ = play([line, *BODY])
     err = capsys.readouterr().err
     assert code == 2 and "field" not in err and "options." not in err
     assert "refused: election_tie must be guild_order, revote or narrator (R15)\n" in err
@@ -333,7 +337,105 @@ def test_refused_players_reported_at_their_line(capsys):
 
 def test_comment_between_settings_keeps_them():
     lines = ["players Ann Bob Cid Dee Eve", "# the rulings", "option final_tie=nobody", "seed 9"]
-    lines += [line for line in LINES if not line.startswith(("players", "seed"))]
+    lines += [line for line in LINES if not line.startswith(("game", "players", "seed"))]
     code, out = play(lines)
     assert code == 0
     assert "; nobody dies by vote (R27c)." in out
+
+
+# --- the script's game --------------------------------------------------------------------
+def test_the_example_names_its_game_on_its_first_line():
+    entries = [line for line in LINES if line.split("#", 1)[0].strip()]
+    assert entries[0].split()[:2] == ["game", "ravnica"]
+
+
+def test_a_script_naming_its_game_plays_as_one_without_it():
+    """``game ravnica`` chooses Ravnica; a script without a game line (an old one) is a game of
+    the first game there is, and plays the same."""
+    named = play(LINES)
+    unnamed = play([line for line in LINES if not line.startswith("game ")])
+    assert named[0] == 0 and "Guildpact Loyalists win" in named[1]
+    assert unnamed == named
+
+
+@pytest.mark.parametrize(
+    "line", ["game ravnica", "GAME Ravnica", "  game ravnica   # the game", "game ravnica\t"]
+)
+def test_the_game_line_is_read_as_any_setting_is(line):
+    assert play([line, *LINES[2:]]) == play(LINES)
+
+
+def test_a_game_line_after_comments_and_blank_lines_is_still_the_first_entry():
+    code, out = play(["# a game", "", "game ravnica", *LINES[2:]])
+    assert code == 0 and out == play(LINES)[1]
+
+
+def test_an_unknown_game_is_refused_naming_the_games_there_are(tmp_path):
+    script = tmp_path / "chess.txt"
+    script.write_text("\n".join(["# not ours", "game chess", *LINES[2:]]) + "\n")
+    done = narrator("play", "--script", str(script), "--journal", str(tmp_path / "games"))
+    assert done.returncode == 2
+    assert done.stderr == "line 2: game chess: unknown game; the games are: ravnica\n"
+    assert done.stdout == ""
+    assert not (tmp_path / "games").exists()  # nothing was played, so no journal
+
+
+@pytest.mark.parametrize("line", ["game", "game ravnica chess"])
+def test_a_game_line_takes_one_name(line, capsys):
+    code, out = play([line, *LINES[2:]])
+    assert code == 2 and out == ""
+    assert capsys.readouterr().err == f"line 1: {line}: unknown game; the games are: ravnica\n"
+
+
+def test_the_unknown_game_message_lists_every_game(capsys):
+    registry.register("copy", "narrator.games.ravnica.game", GAME.words_dir)
+    try:
+        code, _ = play(["game chess", *LINES[2:]])
+    finally:
+        registry.unregister("copy")
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err == "line 1: game chess: unknown game; the games are: ravnica, copy\n"
+
+
+def test_a_game_line_after_the_first_entry_is_refused(capsys):
+    lines = [LINES[0], "players Ann Bob Cid Dee Eve", "game ravnica", *BODY]
+    code, out = play(lines)
+    assert code == 2 and out == ""
+    err = capsys.readouterr().err
+    assert err == "line 3: game ravnica: the game is named on the first line only\n"
+
+
+def test_a_game_line_once_the_game_is_under_way_is_refused(capsys):
+    code, out = play(edit(LINES, "opening", "game ravnica"))
+    assert code == 2 and "Guildpact Loyalists win" not in out
+    number = edit(LINES, "opening", "game ravnica").index("game ravnica") + 1
+    err = capsys.readouterr().err
+    assert err == f"line {number}: game ravnica: the game is named on the first line only\n"
+
+
+def test_ravnicas_reader_takes_its_own_game_line_and_refuses_another():
+    reader = ScriptReader()
+    assert ScriptReader.is_setting("game ravnica")
+    assert reader.event("game ravnica", State(), 0) is None
+    with pytest.raises(Refusal, match="There is no entry game chess"):
+        reader.event("game chess", State(), 0)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda path: path.name)
+def test_every_example_plays_to_a_winner(example):
+    done = narrator("play", "--script", str(example))
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert " win (" in done.stdout.splitlines()[-1]
+
+
+def test_the_headless_player_imports_no_game_until_the_script_names_one():
+    code = (
+        "import sys, narrator.play; "
+        "print(sorted(m for m in sys.modules if m.startswith('narrator.games.ravnica')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], check=True, cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.stdout.strip() == "[]"

@@ -63,8 +63,9 @@ from narrator.games.ravnica.rules import check
 from narrator.games.ravnica.state import State, Step
 from narrator.games.ravnica.story import death_lines, describe
 from narrator.games.ravnica.tables import COLOUR_NAMES
+from narrator.games.ravnica.view import needs_privacy
+from narrator.games.views import Announcement as Page
 from narrator.prompts import catalogue
-from narrator.tui.narration import Page
 from narrator.tui.words import say
 from tests.ptyapp import Folders, read_spy, speech_spy, strip_ansi
 from tests.ptynarrator import (
@@ -168,6 +169,8 @@ def refused_keys(s: State, page: Page | None) -> list[tuple[str, str | None, Eve
     Enter; a digit means a seat everywhere but the checklist and the roles (left out)."""
     if page is not None:
         return [(k, say("en", "game.read_first"), None) for k in COLOUR_KEYS + SEAT_KEYS]
+    if needs_privacy(s):  # its keys are taken on the privacy screen only: here, none (R18)
+        return [(k, None, None) for k in COLOUR_KEYS + SEAT_KEYS]
     physical = s.options.deck_mode == "physical"
     out: list[tuple[str, str | None, Event | None]] = []
     for key in COLOUR_KEYS:

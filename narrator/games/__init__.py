@@ -1,19 +1,10 @@
-"""The games the narrator can run. Each is a pure module: no screen, sound, files or clock."""
+"""The games the narrator can run. Each is a pure module: no screen, sound, files or clock.
+They are found by name through `narrator.games.registry`."""
 
 from __future__ import annotations
 
 from narrator.games.base import Game, Refusal
+from narrator.games.registry import get as get_game
+from narrator.games.registry import names as game_names
 
-
-def get_game(name: str) -> Game:
-    """The game module called ``name`` (imported on demand, so games stay independent)."""
-    if name == "ravnica":
-        from narrator.games.ravnica import GAME
-
-        return GAME
-    raise KeyError(f"unknown game {name!r}")
-
-
-GAME_NAMES = ("ravnica",)
-
-__all__ = ["GAME_NAMES", "Game", "Refusal", "get_game"]
+__all__ = ["Game", "Refusal", "game_names", "get_game"]

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Protocol
+
+from narrator.games.views import Announcement, Field, Line, PublicView, StepView, Words
 
 
 class Refusal(ValueError):
@@ -140,25 +142,93 @@ def _coerce(hint: Any, value: Any, name: str) -> Any:
 
 
 class Game(Protocol):
-    """What the journal, the headless player and the TUI need of a game module."""
+    """A game as the shell, the journal and the headless player drive it: pure rules over
+    plain data (no screen, sound, files, clock or global random). See ``views`` for the data.
 
-    name: str
-    title: str
-    codec: EventCodec
+    The shell names no game: it finds one through ``narrator.games.registry`` and asks it
+    everything below. Every method that takes a state reads it only: a state is never changed.
+    """
 
-    def initial(self) -> Any: ...
-    def apply(self, state: Any, event: Event) -> Any: ...
-    def legal_moves(self, state: Any) -> list[Event]: ...
+    name: str  # the journal's and the command line's name: "ravnica"
+    title: Words  # as printed on the box, in the game's words catalogue
+    players: range  # the player counts the rules allow
+    codec: EventCodec  # the journal's events back from JSON
+    words_dir: Path  # <dir>/<lang>.toml (what is said), <dir>/ui/<lang>/*.toml (the screens')
+    screens: str | None  # the module of the game's own screens (``narrator.tui.<name>``)
 
+    def initial(self) -> Any:
+        """The state before the first entry."""
 
-@dataclass(frozen=True)
-class GameModule:
-    name: str
-    title: str
-    codec: EventCodec
-    initial: Callable[[], Any]
-    apply: Callable[[Any, Event], Any]
-    legal_moves: Callable[[Any], list[Event]]
+    def apply(self, state: Any, event: Event) -> Any:
+        """The next state; raises `Refusal` (a words id and the rule) for an entry the rules
+        do not allow, and changes nothing then."""
+
+    def check(self, state: Any, event: Event) -> Refusal | None:
+        """The refusal ``apply`` would raise, or None (asked quietly, on the privacy screen)."""
+
+    def legal_moves(self, state: Any) -> list[Event]:
+        """Every entry the rules allow now (tests and the headless player walk them)."""
+
+    # --- setting up ------------------------------------------------------------------------
+    def setup_fields(self) -> Sequence[Field]:
+        """The setup form: the player count, the game's options, their bounds and labels."""
+
+    def setup_note(self, count: int) -> Words | None:
+        """A line under the player count (how many of each role that count deals)."""
+
+    def created(self, names: Sequence[str], values: Mapping[str, Any], seed: int) -> Event:
+        """The first entry, from the form's values; raises `Refusal` naming the field."""
+
+    def clean_name(self, name: str) -> str:
+        """A player's name as kept; raises `Refusal` for one the rules refuse."""
+
+    # --- the step --------------------------------------------------------------------------
+    def step(self, state: Any, path: tuple[str, ...] = ()) -> StepView:
+        """The current step, and what may be keyed after the keys in ``path`` (the ones
+        typed so far of a choice that has more: a seat, then its role)."""
+
+    def after_private(self, state: Any, session: Any) -> Words:
+        """The privacy screen's last page once the private steps of ``session`` are done
+        (what the player alone may still see: Green's look, R24)."""
+
+    def app_move(self, state: Any, position: int) -> Event | None:
+        """The app's own seeded move for the step (``AppMove``): seeded by the game's seed and
+        ``position`` (how many entries the journal holds), so a resumed game makes the same."""
+
+    def step_lines(self, state: Any) -> Sequence[Line]:
+        """What the narrator says as the step ``state`` is at begins (said once a step)."""
+
+    def event_lines(self, before: Any, event: Event, after: Any) -> Sequence[Line]:
+        """What is said at once for an entry."""
+
+    def announcements(self, before: Any, event: Event, after: Any) -> Sequence[Announcement]:
+        """The moments an entry brings, held on screen until Enter, in order."""
+
+    def prewarm(self, state: Any) -> Sequence[tuple[str, Mapping[str, Any]]]:
+        """Lines worth rendering ahead once a game is created (the rounds' openings)."""
+
+    # --- what anyone may know ----------------------------------------------------------------
+    def public_view(self, state: Any, unannounced: frozenset[int] = frozenset()) -> PublicView:
+        """The public state: nothing secret; seats in ``unannounced`` not yet marked dead."""
+
+    def summary(self, state: Any) -> Words:
+        """Where a game is, in a few words (the home screen's "Resume", 6 players, round 2)."""
+
+    def describe(self, before: Any, event: Event, after: Any, lang: str) -> str:
+        """One public line for an entry (the undo dialog, the headless player, the record)."""
+
+    def record(self, state: Any, events: Sequence[Event], lang: str) -> str:
+        """The game record, Markdown: public lines, and the secrets once revealed."""
+
+    def is_over(self, state: Any) -> bool:
+        """The game has ended (nothing to enter but an undo)."""
+
+    def waiting_for(self, state: Any) -> tuple[Any, str | None]:
+        """What the game waits for, worded, and that step's rule (a script that stops)."""
+
+    def script(self) -> Any:
+        """A reader of the headless player's script lines (``narrator play``): its
+        ``event(line, state, position)``, ``is_setting(line)`` and ``game_created()``."""
 
 
 def fold(game: Game, events: Iterable[Event], state: Any = None) -> Any:

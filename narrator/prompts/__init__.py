@@ -1,18 +1,35 @@
 """The narrator's script as data: one prompt catalogue per language, keyed by prompt id.
 
-`prompt("round_start", "ru", round=2, colour="синий")` formats one line. Lines live in
-`en.toml` / `ru.toml` beside this file; a user may override any line in
-`config_dir()/prompts.<lang>.toml` (same ids, same placeholders).
+`prompt("time_up", "ru")` formats one line; `prompt("time_added", "en", seconds=30)` fills its
+placeholders. A catalogue is the common lines and the current game's on top of them:
+
+- the common ones live beside this file, `en.toml` / `ru.toml`: what the shell says in any
+  game (the discussion clock, a refused entry, the language switch, the sound notices);
+- a game's own live in its words folder (`Game.words_dir`, e.g.
+  ``narrator/games/ravnica/words/``), ``<lang>.toml``. `use_game(words_dir)` adds them (the
+  app calls it when a game is chosen or resumed, ``narrator play`` when it reads a script's
+  game); `use_game(None)` goes back to the common lines alone. A game's line may have the id
+  of a common one: it wins, so two games may each say ``time_up`` their own way;
+- a user may override any line in `config_dir()/prompts.<lang>.toml` (same ids, same
+  placeholders), on top of both.
+
+`prompt_ids()` is every id that may be said now. Every catalogue (the common one alone, and
+each game's with it) has the same ids and placeholders in every language.
 
 Placeholders are `{name}`. A placeholder may carry plural forms for a number:
 `{minutes:minute|minutes}` (English: one|other) or `{minutes:минута|минуты|минут}`
 (Russian: one|few|many); it formats as "5 minutes" / "5 минут".
 Nested TOML tables flatten to dotted ids: `[colour] white = "White"` is `colour.white`.
 
-The screens' own words are a second catalogue of the same form, `words(lang)`: the files
-`ui/<lang>/*.toml` (one per part of the app; `[refusal] no_seat = …` is `refusal.no_seat`,
-and no two files may hold the same id). A parameter that is a `Term` (a colour, a team, a step) is
-looked up in the catalogue, so every word on screen comes in the chosen language.
+The screens' own words are a second catalogue of the same form, `words(lang)`: the common
+files `ui/<lang>/*.toml` beside this file (one per part of the app: the game screen, the keys,
+the dialogs, the set-up form, the user's files) and the current game's
+``<words_dir>/ui/<lang>/*.toml`` (its steps, its refusals, its story), the game's winning over
+the common ones. ``[refusal] no_seat = …`` is ``refusal.no_seat``; no two files of one folder
+may hold the same id. The terms shared with the voice (``colour.``, ``team.``, ``list.``) are
+taken from the speech catalogue, common and game's alike. A parameter that is a `Term` (a
+colour, a team, a step) is looked up in the catalogue, so every word on screen comes in the
+chosen language.
 
 What the app says about the user's own files (a journal, settings.toml, prompts.<lang>.toml) is
 a `Problem`: a words id ``files.<key>`` with its parameters, the English text as a string and
@@ -27,6 +44,7 @@ import string
 import tomllib
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from enum import Enum
 from importlib import resources
 from pathlib import Path
@@ -65,6 +83,18 @@ class Localized:
 
     def __repr__(self) -> str:
         return f"Localized({self.words('en')!r})"
+
+
+@dataclass(frozen=True)
+class Words:
+    """A text of the screens: a words id and its parameters, worded in a language when it is
+    shown (``text(lang)``); as a parameter of another line it is worded in that line's."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
+        return words(lang).format(self.key, **self.params)
 
 
 class Either(tuple):
@@ -156,16 +186,16 @@ _PARSER = string.Formatter()
 def placeholders(template: str) -> frozenset[str]:
     """The placeholder names of one line (raises ValueError on a malformed line)."""
     names = set()
-    for _literal, field, spec, conversion in _PARSER.parse(template):
-        if field is None:
+    for _literal, name, spec, conversion in _PARSER.parse(template):
+        if name is None:
             continue
-        if not field.isidentifier():
-            raise ValueError(Problem("placeholder_not_plain", field=field))
+        if not name.isidentifier():
+            raise ValueError(Problem("placeholder_not_plain", field=name))
         if conversion:
-            raise ValueError(Problem("placeholder_conversion", field=field, conversion=conversion))
+            raise ValueError(Problem("placeholder_conversion", field=name, conversion=conversion))
         if spec and "|" not in spec:
-            raise ValueError(Problem("placeholder_spec", field=field, spec=spec))
-        names.add(field)
+            raise ValueError(Problem("placeholder_spec", field=name, spec=spec))
+        names.add(name)
     return frozenset(names)
 
 
@@ -195,25 +225,82 @@ class _LineFormatter(string.Formatter):
         return format(value, format_spec)
 
 
-def _load_packaged(lang: str) -> dict[str, str]:
-    text = resources.files(__package__).joinpath(f"{lang}.toml").read_text(encoding="utf-8")
-    return {key: str(value) for key, value in _flatten(tomllib.loads(text)).items()}
+_game_dir: Path | None = None  # the words of the game being played (``use_game``)
+
+
+def use_game(words_dir: Path | None) -> None:
+    """Speak and show the words of the game whose folder is ``words_dir`` on top of the common
+    ones: its ``<lang>.toml`` (what is said) and ``ui/<lang>/*.toml`` (the screens'). A game's
+    line may have the id of a common one (two games may both say ``time_up``): it wins."""
+    global _game_dir
+    if words_dir != _game_dir:
+        _game_dir = words_dir
+        reload()
+
+
+def _read_toml(entry: Any) -> dict[str, str]:
+    return {
+        k: str(v) for k, v in _flatten(tomllib.loads(entry.read_text(encoding="utf-8"))).items()
+    }
+
+
+def _other_games() -> list[Path]:
+    """The words folders of every game but the current one: a line is looked up there when
+    neither the common words nor the current game's have it (a refusal of a journal's game
+    read before that game is chosen, a user's override of any game's line)."""
+    from narrator.games.registry import words_dirs  # not at import: the registry needs us
+
+    return [d for d in words_dirs() if d != _game_dir]
+
+
+def _game_lines(lang: str, folder: Path | None) -> dict[str, str]:
+    if folder is not None and (folder / f"{lang}.toml").is_file():
+        return _read_toml(folder / f"{lang}.toml")
+    return {}
+
+
+def _load_packaged(lang: str, others: bool = True) -> dict[str, str]:
+    lines = _read_toml(resources.files(__package__).joinpath(f"{lang}.toml"))
+    lines.update(_game_lines(lang, _game_dir))
+    for folder in _other_games() if others else ():
+        for key, line in _game_lines(lang, folder).items():
+            lines.setdefault(key, line)
+    return lines
 
 
 SHARED_WITH_WORDS = ("colour.", "team.", "list.")  # terms the screens and the voice both use
 
 
-def _load_words(lang: str) -> dict[str, str]:
-    """The screens' words: every ``ui/<lang>/*.toml``, and the terms shared with the voice."""
-    lines = {k: v for k, v in _load_packaged(lang).items() if k.startswith(SHARED_WITH_WORDS)}
-    folder = resources.files(__package__).joinpath("ui", lang)
+def _ui_folder(folder: Any, lang: str, lines: dict[str, str]) -> dict[str, str]:
+    """Every ``*.toml`` of one words folder: no two files of it may hold the same id."""
+    own: dict[str, str] = {}
+    if not folder.is_dir():
+        return own
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
-            table = _flatten(tomllib.loads(entry.read_text(encoding="utf-8")))
-            twice = sorted(set(table) & set(lines))
+            table = _read_toml(entry)
+            twice = sorted(set(table) & set(own))
             if twice:
                 raise ValueError(f"ui/{lang}/{entry.name}: ids said elsewhere too: {twice}")
-            lines.update({k: str(v) for k, v in table.items()})
+            own.update(table)
+    return own
+
+
+def _load_words(lang: str, others: bool = True) -> dict[str, str]:
+    """The screens' words: every ``ui/<lang>/*.toml`` (common, then the game's), and the terms
+    shared with the voice."""
+    packaged = _load_packaged(lang, others)
+    lines = {k: v for k, v in packaged.items() if k.startswith(SHARED_WITH_WORDS)}
+    common = _ui_folder(resources.files(__package__).joinpath("ui", lang), lang, lines)
+    twice = sorted(set(common) & set(lines))
+    if twice:
+        raise ValueError(f"ui/{lang}: ids said elsewhere too: {twice}")
+    lines.update(common)
+    if _game_dir is not None:
+        lines.update(_ui_folder(_game_dir / "ui" / lang, lang, lines))
+    for folder in _other_games() if others else ():
+        for key, line in _ui_folder(folder / "ui" / lang, lang, lines).items():
+            lines.setdefault(key, line)
     return lines
 
 
@@ -225,13 +312,21 @@ class Catalogue:
     """
 
     def __init__(
-        self, lang: str = DEFAULT_LANGUAGE, config_dir: Path | None = None, ui: bool = False
+        self,
+        lang: str = DEFAULT_LANGUAGE,
+        config_dir: Path | None = None,
+        ui: bool = False,
+        others: bool = True,
     ) -> None:
+        """``others=False``: the common lines and the current game's only, without the other
+        games' (which are looked up otherwise)."""
         if lang not in LANGUAGES:
             raise ValueError(f"no prompts for language {lang!r}; choose one of {LANGUAGES}")
         self.lang = lang
         self.warnings: list[Problem] = []
-        self.lines: dict[str, str] = _load_words(lang) if ui else _load_packaged(lang)
+        self.lines: dict[str, str] = (
+            _load_words(lang, others) if ui else _load_packaged(lang, others)
+        )
         self._fields = {key: placeholders(line) for key, line in self.lines.items()}
         self._formatter = _LineFormatter(lang)
         folder = paths.config_dir() if config_dir is None else config_dir
@@ -310,6 +405,8 @@ class Catalogue:
             return self.lines.get(str(value), str(value))
         if isinstance(value, Localized):
             return value.words(self.lang)
+        if isinstance(value, Words):
+            return value.text(self.lang)
         if isinstance(value, Enum):
             for candidate in (f"colour.{value.name.lower()}", f"team.{value.name.lower()}"):
                 if candidate in self.lines:
@@ -374,4 +471,6 @@ def colour_name(colour: Any, lang: str = DEFAULT_LANGUAGE) -> str:
     return catalogue(lang).colour(colour)
 
 
-PROMPT_IDS: frozenset[str] = frozenset(_load_packaged(DEFAULT_LANGUAGE))
+def prompt_ids() -> frozenset[str]:
+    """Every id of what may be said: the common lines and the current game's."""
+    return frozenset(catalogue(DEFAULT_LANGUAGE).lines)

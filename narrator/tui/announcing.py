@@ -7,29 +7,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the rules are imported when a game is opened, not at start-up
+    from narrator.games.views import Announcement, Line
     from narrator.journal import Journal
-    from narrator.tui.narration import Line, Page
 
 
-def shown_again(journal: Journal, clock) -> list[Page]:
+def shown_again(journal: Journal, clock) -> list[Announcement]:
     """What a game resumed from ``journal`` shows again: the last entry's announcements (they
     may not have been seen), unless the discussion they led to had started (its clock was
     saved beside the journal)."""
     from narrator.games.base import fold
     from narrator.tui.clock import discussion_started
-    from narrator.tui.narration import announcements
 
-    if len(journal.events) < 2 or discussion_started(journal.state, journal, clock):
+    if len(journal.events) < 2 or discussion_started(journal, clock):
         return []
     before = fold(journal.game, journal.events[:-1])
-    return announcements(before, journal.events[-1], journal.state)
+    return list(journal.game.announcements(before, journal.events[-1], journal.state))
 
 
 class AnnouncementsMixin:
     """Mixed into ``NarratorApp``."""
 
     def forget_announcements(self) -> None:
-        self.pages: list[Page] = []  # announcements held on screen until Enter, oldest first
+        self.pages: list[Announcement] = []  # held on screen until Enter, oldest first
         self.page_said = False  # the first one's lines were said
         self.page_caption = ""  # its headline, as said
         self.lines_after_pages: list[Line] = []  # the next step's lines wait for the last one
@@ -37,10 +36,9 @@ class AnnouncementsMixin:
 
     def resume_announcements(self, journal: Journal) -> None:
         """Resumed: the announcements ``shown_again``, and the next step's lines after them."""
-        from narrator.tui.narration import step_lines
-
         self.pages = shown_again(journal, self.clock)
-        self.lines_after_pages = step_lines(journal.state) if self.pages else []
+        opening = journal.game.step_lines(journal.state) if self.pages else []
+        self.lines_after_pages = list(opening)
 
     def say_page(self) -> None:
         """Say the announcement on screen, once (the screen calls it when it draws it)."""

@@ -28,13 +28,15 @@ from narrator.games.base import Event, Refusal
 from narrator.journal import Journal, JournalError, latest_unfinished
 from narrator.timer import Clock, Countdown
 from narrator.tui.announcing import AnnouncementsMixin
+from narrator.tui.messages import Refused
 from narrator.tui.palette import PaletteMixin
 from narrator.tui.speech import CaptionsOnly
 from narrator.tui.voice_mixin import VoiceMixin
 from narrator.tui.words import latin_key, say, translate_bindings
 
-if TYPE_CHECKING:  # the rules are imported when a game is opened: a quicker start
-    from narrator.games.ravnica.state import State
+if TYPE_CHECKING:
+    from narrator.games.base import Game
+    from narrator.tui.stepview import Look
 
 TERMINAL_GONE = 3  # exit status when the terminal went away (the game is saved)
 
@@ -64,6 +66,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         language: str = "en",
         resume: Path | None = None,
         new: bool = False,
+        game: str | None = None,
         settings: Any = None,
         voice_factory: Callable[[], Any] | None = None,
     ) -> None:
@@ -77,7 +80,10 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         self.settings = settings
         self.resume_path = resume
         self.start_new = new
+        self.game_name = game  # --game NAME: straight to its setup
         self.journal: Journal | None = None
+        self.game: Game | None = None  # the game chosen or resumed (imported only then)
+        self.look: Look | None = None
         self.countdown: Countdown | None = None
         self.countdown_key: str | None = None
         self.captions: list[str] = []
@@ -101,12 +107,24 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
 
     # --- the game -------------------------------------------------------------------------
     @property
-    def state(self) -> State:
+    def state(self) -> Any:
         if self.journal:
             return self.journal.state
-        from narrator.games.ravnica.state import State  # not before a game: a quicker start
+        return self.game.initial() if self.game else None
 
-        return State()
+    def choose_game(self, game: Game) -> None:
+        """Play ``game`` from now on: its words, its look, its own screens."""
+        from narrator.prompts import use_game
+        from narrator.tui.stepview import Look
+
+        self.game = game
+        use_game(game.words_dir)
+        look = Look
+        if game.screens:
+            import importlib
+
+            look = importlib.import_module(game.screens).LOOK
+        self.look = look(game)
 
     def on_mount(self) -> None:
         if not self.is_headless:
@@ -120,23 +138,29 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         from narrator.tui.home import HomeScreen
 
         self.push_screen(HomeScreen())
-        if self.start_new:
-            from narrator.tui.setup import SetupScreen
+        if self.start_new or self.game_name:
+            self.start_setup(self.game_name)
 
-            self.push_screen(SetupScreen())
+    def start_setup(self, name: str | None = None) -> None:
+        """The setup form of game ``name`` (the only game there is, if None)."""
+        from narrator.games import game_names, get_game
+        from narrator.tui.setup import SetupScreen
+
+        self.choose_game(get_game(name or game_names()[0]))
+        self.push_screen(SetupScreen())
 
     def first_frame_drawn(self) -> None:
         """What can wait until the first screen is up (a quicker start, bench: cold start):
         the real voice (its library, its sound device, its speech worker), rendering the fixed
         lines ahead, and the garbage collector, which ``cli.main`` held back while the app's
         modules were loaded."""
-        from narrator.prompts import PROMPT_IDS
+        from narrator.prompts import prompt_ids
 
         if self.voice_factory is not None:
             factory, self.voice_factory = self.voice_factory, None
             self.voice = factory()
             self.hook_voice()
-        self.voice.prewarm(sorted(PROMPT_IDS))  # the fixed lines, rendered ahead of the game
+        self.voice.prewarm(sorted(prompt_ids()))  # the fixed lines, rendered ahead of the game
         if not gc.isenabled():
             gc.freeze()  # what start-up built lives as long as the app: never scan it again
             gc.enable()
@@ -170,6 +194,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
             why, title = warning.text(self.language), self.words("game.journal")
             self.notify(why, title=title, severity="warning", timeout=10)
         self.journal = journal
+        self.choose_game(journal.game)
         self.countdown = None
         self.forget_announcements()
         self.resume_announcements(journal)
@@ -179,17 +204,15 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
 
     def new_game(self, created: Event) -> bool:
         """Start a journal with the players and rulings (refused input writes no file)."""
-        from narrator.games.ravnica import GAME
-        from narrator.games.ravnica.state import State
-        from narrator.games.ravnica.tables import colour_term
-
+        game = self.game
+        assert game is not None
         try:
-            GAME.apply(State(), created)
+            game.apply(game.initial(), created)
         except Refusal as refusal:
             self.refuse(refusal, speak=False)
             return False
         try:
-            self.journal = Journal.create("ravnica", self.data_dir)
+            self.journal = Journal.create(game.name, self.data_dir)
         except OSError as err:
             self.refuse(
                 self.words("game.cannot_create", folder=self.data_dir, error=err.strerror or err),
@@ -202,15 +225,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
             self.journal.path.unlink(missing_ok=True)
             self.journal = None
             return False
-        # The round openings, with the colours' names, rendered ahead of the game.
-        self.voice.prewarm(
-            [("turn_leader_card", {"round": n}) for n in range(1, 6)]
-            + [
-                ("round_start", {"round": n, "colour": colour_term(c)})
-                for n in range(1, 6)
-                for c in "WUBRG"
-            ]
-        )
+        self.voice.prewarm(list(game.prewarm(self.journal.state)))  # rendered ahead
         return True
 
     def enter(self, event: Event, speak_refusal: bool = True, hold: bool = False) -> bool:
@@ -218,9 +233,8 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
 
         ``hold``: its lines wait until ``release_lines`` (an entry on the privacy screen: the
         table opens its eyes only when the screen is clear)."""
-        from narrator.tui.narration import announcements, event_lines, step_key, step_lines
-
-        assert self.journal is not None
+        assert self.journal is not None and self.game is not None
+        game = self.game
         before = self.journal.state
         try:
             after = self.journal.append(event)
@@ -231,14 +245,15 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
             self.refuse(self.words("game.save_failed", error=err.strerror or err), speak=False)
             return False
         self.refusals.clear()
-        lines = event_lines(before, event, after)
-        pages = announcements(before, event, after)
-        fresh = step_key(after) != step_key(before)  # a step's opening lines are said once
+        lines = list(game.event_lines(before, event, after))
+        pages = list(game.announcements(before, event, after))
+        fresh = game.step(after).key != game.step(before).key  # its opening lines: said once
+        opening = list(game.step_lines(after)) if fresh else []
         if pages:  # said as each is shown; the next step's lines wait until the last is read
             self.pages = self.pages + pages
-            self.lines_after_pages = self.lines_after_pages + (step_lines(after) if fresh else [])
-        elif fresh:
-            lines = lines + step_lines(after)
+            self.lines_after_pages = self.lines_after_pages + opening
+        else:
+            lines = lines + opening
         if hold:
             self.held_lines = self.held_lines + lines
         else:
@@ -275,26 +290,22 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         self._refusal_toast = toast
         self._notifications.add(toast)  # at once, as Textual's own Notify handler does: a
         self._refresh_notifications()  # refusal typed right after this one replaces it
-        screen = self.screen
-        if hasattr(screen, "show_message"):
-            screen.show_message(message)
+        self.screen.post_message(Refused(message))
         if speak:
             self.voice.say("vote_refused", reason=message)
 
     # --- screens --------------------------------------------------------------------------
     def route(self) -> None:
         """Show the screen of the step the game is at (the same screen is refreshed)."""
-        from narrator.games.ravnica.state import Step
         from narrator.tui.game import GameScreen
         from narrator.tui.privacy import PrivacyScreen
-        from narrator.tui.setup import DealScreen
 
-        state = self.state
         if isinstance(self.screen, PrivacyScreen):
             self.screen.refresh_state()
             if isinstance(self.screen, PrivacyScreen):  # it may have closed itself
                 return
-        target = DealScreen if state.step is Step.DEAL else GameScreen
+        own = self.game.step(self.state).screen  # a step the game's own screen draws
+        target = self.look.screens[own] if own else GameScreen
         screen = self.screen
         if isinstance(screen, ModalScreen) and len(self.screen_stack) > 1:
             screen = self.screen_stack[-2]  # a dialog stays open over the step it was asked on
@@ -332,7 +343,6 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
     # --- actions --------------------------------------------------------------------------
     def action_undo(self) -> None:
         from narrator.games.base import fold
-        from narrator.games.ravnica.story import describe
         from narrator.tui.modals import ConfirmScreen
 
         if not self.journal or len(self.journal.events) <= 1:
@@ -340,7 +350,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
             return
         events = self.journal.events
         before = fold(self.journal.game, events[:-1])
-        what = describe(before, events[-1], self.journal.state, lang=self.language)
+        what = self.game.describe(before, events[-1], self.journal.state, self.language)
 
         def done(yes: bool | None) -> None:
             if yes:
@@ -355,7 +365,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         """ctrl+q: in a game under way, ask first, and say that it is saved (R: nothing lost)."""
         from narrator.tui.modals import ConfirmScreen
 
-        if self.journal is None or self.journal.state.winner is not None:
+        if self.journal is None or self.game.is_over(self.journal.state):
             self.exit()
             return
         if isinstance(self.screen, ConfirmScreen):
@@ -364,9 +374,9 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         self.push_screen(ConfirmScreen(question), lambda yes: self.exit() if yes else None)
 
     def action_help(self) -> None:
-        from narrator.tui.modals import HelpScreen
+        from narrator.tui.modals import HelpScreen, help_rows
 
-        self.push_screen(HelpScreen())
+        self.push_screen(HelpScreen(help_rows(self)))
 
     def on_unmount(self) -> None:
         self.voice.close()
@@ -397,6 +407,7 @@ def run(args: Any) -> int:
         language=language,
         resume=Path(args.resume) if args.resume else None,
         new=args.new,
+        game=getattr(args, "game", None),
         settings=settings,
     )
     for warning in warnings:

@@ -9,18 +9,16 @@ from pathlib import Path
 from rich.text import Text
 from textual.widgets import Digits, ProgressBar, Static
 
-from narrator.games.ravnica import events as ev
-from narrator.games.ravnica.state import State, Step
+from narrator.games.views import StepView
 from narrator.timer import Countdown, TimerFile, mmss
-from narrator.tui.steps import TIMER_STEPS
 
 TICK = 0.1  # seconds between two looks at the discussion clock
 
 
-def discussion_key(s: State, entries: int) -> str:
-    """Names one discussion (step, round, the journal's length), so a clock saved for one is
-    never applied to another."""
-    return f"{s.step.name}:{s.round}:{entries}"
+def discussion_key(view: StepView, entries: int) -> str:
+    """Names one countdown (the step's timer key, the journal's length), so a clock saved for
+    one is never applied to another."""
+    return f"{view.timer.key}:{entries}"
 
 
 def timer_path(journal_path: Path) -> Path:
@@ -28,12 +26,14 @@ def timer_path(journal_path: Path) -> Path:
     return journal_path.with_suffix(".timer.json")
 
 
-def discussion_started(s: State, journal, clock) -> bool:
-    """The discussion ``s`` is at had started (its clock was saved) before the app stopped."""
-    if s.step not in TIMER_STEPS:
+def discussion_started(journal, clock) -> bool:
+    """The countdown the journal's game is at had started (it was saved) before the app
+    stopped."""
+    view = journal.game.step(journal.state)
+    if view.timer is None:
         return False
     saved = TimerFile(timer_path(journal.path))
-    return saved.load(discussion_key(s, len(journal.events)), clock) is not None
+    return saved.load(discussion_key(view, len(journal.events)), clock) is not None
 
 
 class DiscussionClock:
@@ -42,21 +42,17 @@ class DiscussionClock:
     _final_tick: tuple | None = None  # the countdown whose deadline a one-shot timer waits for
 
     # --- the clock ------------------------------------------------------------------------
-    def ensure_countdown(self, s: State) -> None:
+    def ensure_countdown(self, view: StepView) -> None:
         app = self.app
-        if s.step not in TIMER_STEPS:
+        if view.timer is None:
             app.countdown = None
             app.countdown_key = None
-            if s.step is Step.OVER and app.journal:
+            if view.kind == "over" and app.journal:
                 self.timer_file().clear()
             return
-        key = discussion_key(s, len(app.journal.events) if app.journal else 0)
+        key = discussion_key(view, len(app.journal.events) if app.journal else 0)
         if app.countdown is None or app.countdown_key != key:
-            seconds = (
-                s.options.final_seconds
-                if s.step is Step.FINAL_DISCUSSION
-                else s.options.round_seconds
-            )
+            seconds = view.timer.seconds
             saved = self.timer_file().load(key, app.clock) if app.journal else None
             if saved is not None:  # resumed after a crash: the time that was left
                 app.countdown = saved
@@ -86,9 +82,9 @@ class DiscussionClock:
             self.timer_file().save(app.countdown_key, app.countdown)
 
     def tick(self) -> None:
-        s = self.app.state
         countdown = self.app.countdown
-        if s.step not in TIMER_STEPS or countdown is None:
+        view = self.view
+        if view.timer is None or countdown is None:
             return
         left = countdown.remaining()
         if countdown.running and 0 < left <= TICK:
@@ -117,7 +113,7 @@ class DiscussionClock:
             self.warned.add("up")
             self.app.voice.chime("time_up", urgent=True)
             self.app.say("time_up", urgent=True)
-            self.app.enter(ev.DiscussionEnded())
+            self.app.enter(view.timer.then)
 
     def action_ask_end(self) -> None:
         """Enter in a running discussion: one tired keypress must not end it (e ends it)."""
@@ -146,6 +142,7 @@ class DiscussionClock:
             self.tick()
 
     def action_end_discussion(self) -> None:
-        if self.app.state.step in TIMER_STEPS:
+        timer = self.view.timer
+        if timer is not None:
             self.warned.add("up")
-            self.app.enter(ev.DiscussionEnded())
+            self.app.enter(timer.then)

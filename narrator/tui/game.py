@@ -1,44 +1,53 @@
-"""The game screen: the round's colour owns the screen; the table view on the right;
-the step in the middle, its key line pinned under it; the narrator's last line as a caption
-at the bottom. An announcement (R15, R22, R27–R29) takes the middle until Enter."""
+"""The game screen, for any game: the header, the step in the middle with its key line pinned
+under it, the game's table beside it, and the narrator's last line as a caption at the
+bottom. An announcement takes the middle until Enter.
+
+It draws the game's ``StepView`` (``narrator.tui.stepview``) and takes keys for it: a key is
+one of the step's choices (typed keys are gathered while they are the start of a longer
+one: "01", "B2"), Enter is the step's primary choice, and the shell's own keys (the clock,
+take back, the record) work alike for every game.
+"""
 
 from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Digits, Footer, ProgressBar, Static
 
-from narrator.games.ravnica import events as ev
-from narrator.games.ravnica.script import app_leader_card, app_targeting_card
-from narrator.games.ravnica.state import State, Step
-from narrator.games.ravnica.tables import COLOURS
+from narrator.games.base import Refusal
+from narrator.games.views import AppMove, Choice, Paced, StepView, Words, worded
 from narrator.timer import TimerFile
-from narrator.tui import panels, steps
+from narrator.tui import stepview
 from narrator.tui.clock import TICK, DiscussionClock
-from narrator.tui.steps import PICK_STEPS, TIMER_STEPS, VOTE_STEPS, Marks, needs_privacy
-from narrator.tui.widgets import TableView
+from narrator.tui.messages import Captioned, Refused
 from narrator.tui.words import translate_bindings
 
-__all__ = ["GameScreen", "needs_privacy"]
+__all__ = ["GameScreen"]
+
+BEFORE_CHOICES = [
+    Binding("enter", "primary", "Continue"),
+    Binding("enter", "ask_end", "End early…"),  # a running discussion: Enter asks first
+    Binding("space", "pause", "Pause/resume"),
+    Binding("plus,equals_sign", "add_time", "+30 s"),
+    Binding("e", "end_discussion", "End discussion"),
+    Binding("backspace", "undo_vote", "Take back vote"),
+]
+AFTER_CHOICES = [
+    Binding("t", "record", "Record"),
+    Binding("x", "export", "Export"),
+    Binding("h", "home", "Home"),
+]
 
 
 class GameScreen(DiscussionClock, Screen):
-    BINDINGS = [
-        Binding("enter", "primary", "Continue"),
-        Binding("enter", "ask_end", "End early…"),  # a running discussion: Enter asks first
-        Binding("space", "pause", "Pause/resume"),
-        Binding("plus,equals_sign", "add_time", "+30 s"),
-        Binding("e", "end_discussion", "End discussion"),
-        Binding("backspace", "undo_vote", "Take back vote"),
-        Binding("a", "role('agents')", "Agent"),
-        Binding("l", "role('loyalists')", "Loyalist"),
-        Binding("t", "record", "Record"),
-        Binding("x", "export", "Export"),
-        Binding("h", "home", "Home"),
-    ]
+    BINDINGS = BEFORE_CHOICES + AFTER_CHOICES
+    # Until mounted (Textual may ask check_action before on_mount):
+    path: tuple[str, ...] = ()
+    typed = ""
+    paced: Paced | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="banner")
@@ -55,16 +64,19 @@ class GameScreen(DiscussionClock, Screen):
                     yield Static(id="step-body")
                 yield Static(id="message")
                 yield Static(id="step-keys")
-            yield TableView(id="table")
+            yield self.app.look.side_panel()
         yield Static(id="caption")
         yield Footer()
 
     def on_mount(self) -> None:
         self.ticked: set[int] = set()
         self._timer_file: TimerFile | None = None
-        self.opening_running = False
-        self.role_cursor: int | None = None
+        self.paced: Paced | None = None  # lines the app is saying by itself (R10)
+        self.path: tuple[str, ...] = ()  # the keys of a choice that has more (a seat, its role)
+        self.typed = ""  # keys typed so far of a longer key ("0" of "01")
         self.warned: set[str] = set()
+        self._footer_choices: tuple = ()
+        self._theme: str | None = None
         translate_bindings(self, self.app.language)
         self.set_interval(TICK, self.tick)
         # Drawn by on_screen_resume, which Textual sends when the screen is first shown too.
@@ -85,179 +97,197 @@ class GameScreen(DiscussionClock, Screen):
         """The announcement on screen, if any."""
         return self.app.pages[0] if self.app.pages else None
 
-    def marks(self) -> Marks:
-        caption = self.app.captions[-1] if self.app.captions else ""
-        return Marks(frozenset(self.ticked), self.opening_running, self.role_cursor, caption)
+    @property
+    def view(self) -> StepView:
+        if self.app.game is None:  # gone home: nothing to key here any more
+            return StepView("over", None)
+        return self.app.game.step(self.app.state, self.path)
 
     # --- drawing --------------------------------------------------------------------------
     def refresh_state(self) -> None:
         s = self.app.state
+        view = self.view
+        if view.key != getattr(self, "_step_key", None):  # a new step: its own marks
+            self._step_key = view.key
+            self.ticked = set()
+            self.path, self.typed = (), ""
+            view = self.view
         page = self.page
-        theme = f"colour-{s.round_colour}" if s.round_colour and s.step is not Step.OVER else None
-        for c in COLOURS:  # change classes only when the colour changes: restyling is costly
-            if f"colour-{c}" != theme and self.has_class(f"colour-{c}"):
-                self.remove_class(f"colour-{c}")
-        if theme and not self.has_class(theme):
-            self.add_class(theme)
-        self.query_one("#banner", Static).update(steps.banner(s, self.lang, page))
-        table = self.query_one(TableView)
-        # A death is marked when its own announcement comes, not before (R27–R29).
+        if view.theme != self._theme:  # change classes only when it changes: restyling is costly
+            if self._theme:
+                self.remove_class(self._theme)
+            if view.theme:
+                self.add_class(view.theme)
+            self._theme = view.theme
+        self.query_one("#banner", Static).update(stepview.banner(view, self.lang, page))
+        table = self.query_one("#table")
+        # A death is marked when its own announcement comes, not before.
         table.show(s, unannounced={seat for later in self.app.pages[1:] for seat in later.dies})
-        if table.display != (s.step is not Step.OVER):
-            table.display = s.step is not Step.OVER  # the winner takes the whole screen
-        timed = s.step in TIMER_STEPS and page is None
-        if page is None:  # a discussion starts when its announcement has been read
-            self.ensure_countdown(s)
+        over = view.kind == "over"
+        if table.display == over:
+            table.display = not over  # the winner takes the whole screen
+        timed = view.timer is not None and page is None
+        if page is None:  # a countdown starts when its announcement has been read
+            self.ensure_countdown(view)
         row = self.query_one("#clock-row")
         if row.display != timed:
             row.display = timed
         if page is not None:
             self.app.say_page()  # its lines, once, as it is first shown
-            view = steps.announcement(s, page, self.app.page_caption, self.lang)
+            shown = stepview.announcement(page, self.app.page_caption, self.lang)
+        elif self.paced is not None:
+            shown = stepview.paced(self.paced, self.caption_text, self.lang)
         else:
-            view = steps.describe(s, self.marks(), self.lang)
-        self.query_one("#step-title", Static).update(view.title)
-        self.query_one("#step-body", Static).update(view.body)
-        self.query_one("#step-keys", Static).update(Text(view.keys, style="bold"))
+            public = view.kind == "private"
+            look = self.app.look
+            shown = stepview.step(view, s, look, self.lang, frozenset(self.ticked), public)
+        self.query_one("#step-title", Static).update(shown.title)
+        self.query_one("#step-body", Static).update(shown.body)
+        self.query_one("#step-keys", Static).update(Text(shown.keys, style="bold"))
         if not self.app.refusals:
             self.show_message("")
-        keys = (s.step, bool(s.ballot and s.ballot.votes), self.opening_running, page)
+        self.rebind(view)
+        keys = (view.key, view.take_back, self.paced is not None, page, self._footer_choices)
         if keys != getattr(self, "_keys_shown", None):  # the Footer is rebuilt: only on change
             self._keys_shown = keys
             self.refresh_bindings()
         self.tick()
 
+    @property
+    def caption_text(self) -> str:
+        return self.app.captions[-1] if self.app.captions else ""
+
+    def rebind(self, view: StepView) -> None:
+        """The step's Footer choices (a/l: the roles) as bindings, between the shell's own."""
+        footer = tuple((c.key, worded(c.label, self.lang)) for c in view.choices if c.footer)
+        if footer == self._footer_choices:
+            return
+        self._footer_choices = footer
+        chosen = [Binding(key, f"choose('{key}')", label) for key, label in footer]
+        self._bindings = BindingsMap(BEFORE_CHOICES + chosen + AFTER_CHOICES)
+        translate_bindings(self, self.lang)
+
     def show_message(self, text: str) -> None:
         if self.query("#message"):
             self.query_one("#message", Static).update(Text(text, style="bold red") if text else "")
+
+    def on_refused(self, message: Refused) -> None:
+        self.show_message(message.text)
+
+    def on_captioned(self, message: Captioned) -> None:
+        self.show_caption(message.text)
 
     def show_caption(self, text: str) -> None:
         if not self.query("#caption"):
             return  # not composed yet: on_mount shows the last caption
         self.query_one("#caption", Static).update(Text(f"🔊 {text}"))
-        if self.opening_running:
-            view = steps.describe(self.app.state, self.marks(), self.lang)
-            self.query_one("#step-body", Static).update(view.body)
+        if self.paced is not None and self.page is None:
+            shown = stepview.paced(self.paced, text, self.lang)
+            self.query_one("#step-body", Static).update(shown.body)
 
     # --- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
-        s = self.app.state
+        view = self.view
         if self.page is not None:  # an announcement: Enter goes on, nothing else is asked
             return action in ("primary", "record")
-        timed = s.step in TIMER_STEPS
-        if action in ("pause", "add_time", "end_discussion"):
-            return timed
-        if action == "ask_end":
+        timed = view.timer is not None
+        if action in ("pause", "add_time", "end_discussion", "ask_end"):
             return timed
         if action == "undo_vote":
-            return s.step in VOTE_STEPS and bool(s.ballot and s.ballot.votes)
-        if action == "role":
-            return s.step is Step.ROLES
+            return view.take_back
         if action in ("export", "home"):
-            return s.step is Step.OVER
+            return view.kind == "over"
         if action == "primary":
-            running = s.step is Step.OPENING and self.opening_running
-            return not (running or timed) and s.step is not Step.OVER
+            return not (self.paced is not None or timed) and view.kind != "over"
         return True
 
-    def refuse(self, key: str, **params) -> None:
-        """A key that does nothing here: say which keys do, on screen only."""
-        self.app.refuse(self.app.words(key, **params), speak=False)
+    def refuse(self, words) -> None:
+        """A key that does nothing here: say why, on screen only."""
+        self.app.refuse(worded(words, self.lang), speak=False)
 
     def on_key(self, event) -> None:
-        s = self.app.state
         key = event.character or ""
-        if self.page is not None:
-            if key and (key.isdigit() or key.lower() in "wubrg"):
-                event.stop()
-                self.refuse("game.read_first")
+        bound = key in self._bindings.key_to_bindings
+        if not key or not key.isprintable() or key.isspace() or bound:
             return
-        if key.isdigit():
-            seat = panels.seat_of_key(key)
+        view = self.view
+        if self.page is not None:  # any key but the shell's: the announcement is read first
             event.stop()
-            self.seat_pressed(s, seat)
-        elif key and key.lower() in "wubrg":
-            physical = s.options.deck_mode == "physical"
-            if s.step is Step.TURN_LEADER_CARD:
-                event.stop()
-                if physical:
-                    self.app.enter(ev.LeaderCardTurned(key.upper()))
-                else:  # R9: the app holds the leader deck
-                    self.refuse("game.app_holds_leader_deck")
-            elif s.step is Step.DRAW and s.round_colour == "U":
-                event.stop()
-                if physical:
-                    self.app.enter(ev.TargetDrawn(key.upper()), speak_refusal=False)
-                else:  # R9: the app holds the targeting deck
-                    self.refuse("game.app_holds_targeting_deck")
-
-    def seat_pressed(self, s: State, seat: int) -> None:
-        if s.step is Step.OPENING and not self.opening_running:
-            if seat < len(panels.checklist_lines(s)):
-                self.ticked ^= {seat}
+            self.refuse(Words("game.read_first"))
+            return
+        if self.paced is not None or view.kind == "private":
+            return  # a private step's keys are taken on the privacy screen only (R18)
+        if view.checks and key.isdigit():
+            event.stop()
+            i = 9 if key == "0" else int(key) - 1
+            if i < len(view.checks):
+                self.ticked ^= {i}
                 self.refresh_state()
             return
-        if seat >= s.count:
-            self.refuse("game.no_seat", seat=seat + 1, count=s.count)
+        typed = self.typed + key
+        exact = next((c for c in view.choices if c.key == typed), None)
+        longer = any(c.key.startswith(typed) and c.key != typed for c in view.choices)
+        if exact is None and not longer:
+            self.typed = ""
+            if view.unkeyed is not None:
+                event.stop()
+                self.refuse(view.unkeyed)
             return
-        if s.step in VOTE_STEPS:
-            if not s.ballot.waiting:
-                self.refuse("game.everyone_voted")
-                return
-            self.app.enter(ev.VoteCast(s.ballot.waiting[0], seat))
-        elif s.step in PICK_STEPS:
-            self.app.enter(ev.TieBroken(seat))
-        elif s.step is Step.CHOOSE and s.round_colour == "U":
-            self.app.enter(ev.PlayerChosen(seat))
-        elif s.step is Step.ROLES:
-            self.role_cursor = seat
+        event.stop()
+        if longer and exact is None:
+            self.typed = typed  # wait for the rest of the key
+            return
+        self.typed = ""
+        self.choose(exact)
+
+    def action_choose(self, key: str) -> None:
+        view = self.view
+        choice = next((c for c in view.choices if c.key == key), None)
+        if choice is not None and view.kind != "private":
+            self.choose(choice)
+
+    def choose(self, choice: Choice) -> None:
+        """Enter what a choice makes: its event, the app's own move, lines said by the app, or
+        the choices that follow it."""
+        app = self.app
+        if choice.refusal is not None:
+            self.refuse(choice.refusal)
+            return
+        if choice.goto is not None:
+            self.path = choice.goto
             self.refresh_state()
+            return
+        event = choice.event
+        if isinstance(event, Paced):
+            self.run_paced(event)
+            return
+        if isinstance(event, AppMove):
+            try:
+                event = app.game.app_move(app.state, len(app.journal.events))
+            except Refusal as refusal:
+                app.refuse(refusal)
+                return
+        if event is not None and app.enter(event, speak_refusal=not choice.quiet):
+            self.path = ()
 
     def action_primary(self) -> None:
-        s = self.app.state
         app = self.app
+        view = self.view
         if self.page is not None:
             app.next_page()
-        elif s.step is Step.OPENING:
-            if len(self.ticked) < len(panels.checklist_lines(s)):
-                self.refuse("game.tick_first")
-                return
-            self.run_opening()
-        elif s.step is Step.TURN_LEADER_CARD:
-            if s.options.deck_mode == "app":
-                app.enter(app_leader_card(s, len(app.journal.events)))
-            else:
-                self.refuse("game.press_leader_colour")
-        elif s.step in VOTE_STEPS:
-            app.enter(ev.VotesClosed())
-        elif needs_privacy(s):
+        elif view.kind == "private":
             from narrator.tui.privacy import PrivacyScreen
 
             app.push_screen(PrivacyScreen())
-        elif s.step is Step.DRAW and s.options.deck_mode == "app":
-            app.enter(app_targeting_card(s, len(app.journal.events)))
-        elif s.step is Step.ABILITY:
-            app.enter(ev.AbilityDone())
-        elif s.step is Step.REVEAL:
-            app.enter(ev.UltimatePriceRevealed())
-        elif s.step is Step.ROLES:
-            self.role_cursor = None
-            app.enter(ev.RolesConfirmed(), speak_refusal=False)
+        elif view.primary is None:
+            self.refuse(view.refusal or Words("game.use_keys"))
+        elif view.checks and len(self.ticked) < len(view.checks):
+            self.refuse(view.refusal or Words("game.tick_first"))
         else:
-            self.refuse("game.use_keys")
+            self.choose(view.primary)
 
     def action_undo_vote(self) -> None:
         self.app.undo_last()
-
-    def action_role(self, role: str) -> None:
-        s = self.app.state
-        seat = steps.current_role_seat(s, self.marks())
-        if seat is None:
-            self.refuse("game.roles_all_in")
-            return
-        if self.app.enter(ev.RoleRevealed(seat, role), speak_refusal=False):
-            self.role_cursor = None
-            self.refresh_state()
 
     def action_record(self) -> None:
         from narrator.tui.modals import RecordScreen
@@ -275,31 +305,23 @@ class GameScreen(DiscussionClock, Screen):
     def action_home(self) -> None:
         self.app.go_home()
 
-    # --- the opening (R10): it runs by itself ---------------------------------------------
-    def run_opening(self) -> None:
+    # --- lines the app says by itself (the opening, R10) ----------------------------------
+    def run_paced(self, paced: Paced) -> None:
         app = self.app
-        pace = app.pace
-        pause = app.state.options.opening_pause
-        lines = [
-            ("opening_close_eyes", 4),
-            ("opening_agents_open", pause),
-            ("opening_agents_close", 3),
-            ("opening_all_open", 2),
-        ]
-        self.opening_running = True
+        key = self.view.key
+        self.paced = paced
         self.refresh_state()
 
         def say_next(i: int) -> None:
-            if app.state.step is not Step.OPENING or app.screen is not self:
-                self.opening_running = False
+            if app.screen is not self or app.game.step(app.state).key != key:
+                self.paced = None  # the game moved on (an undo, home): stop
                 return
-            if i == len(lines):
-                self.opening_running = False
-                app.enter(ev.OpeningDone())
+            if i == len(paced.lines):
+                self.paced = None
+                app.enter(paced.then)
                 return
-            prompt_id, wait = lines[i]
+            prompt_id, wait = paced.lines[i]
             app.say(prompt_id)
-            self.set_timer(max(0.01, wait * pace), lambda: say_next(i + 1))
+            self.set_timer(max(0.01, wait * app.pace), lambda: say_next(i + 1))
 
-        app.say("setup_ready")
-        self.set_timer(max(0.01, 2 * pace), lambda: say_next(0))
+        say_next(0)

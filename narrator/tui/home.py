@@ -1,4 +1,8 @@
-"""The home screen: resume the unfinished game (offered first), new game, settings, quit."""
+"""The home screen: resume the unfinished game (offered first), new game, settings, quit.
+
+It names no game: the games are the registry's (their titles read without importing their
+rules), and the unfinished game words where it stands itself (``Game.summary``).
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from narrator.prompts import Problem
+from narrator.games import registry
+from narrator.games.views import worded
+from narrator.prompts import Problem, Words
 from narrator.tui.words import say, translate_bindings
+
+NEW = "new:"  # the id of a game's "New game" option, with several games: new:<name>
 
 
 class HomeScreen(Screen):
@@ -27,7 +35,7 @@ class HomeScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
-            yield Static("RAVNICA: INQUISITION", id="home-title")  # the title as printed
+            yield Static(id="home-title")  # the app's own title: the games are in the menu
             yield Static(id="home-subtitle")
             yield OptionList(id="home-menu")
             yield Static(id="message")
@@ -43,6 +51,7 @@ class HomeScreen(Screen):
         # Words are read again each time: the language may have changed in the settings.
         translate_bindings(self, self.app.language)
         self.refresh_bindings()
+        self.query_one("#home-title", Static).update(self.tr("home.title"))
         self.query_one("#home-subtitle", Static).update(self.tr("home.subtitle"))
         menu = self.query_one("#home-menu", OptionList)
         menu.clear_options()
@@ -58,30 +67,50 @@ class HomeScreen(Screen):
             message.update(Text("\n".join(lines), style="yellow"))
         else:
             message.update("")
+        games = registry.names()
         if self.resumable:
-            journal = self.resumable[1]
-            s = journal.state
-            where = (
-                self.tr("home.round", round=s.round)
-                if 1 <= s.round <= 5
-                else self.tr(f"home.step.{s.step.value}")
-            )
-            menu.add_option(
-                Option(self.tr("home.resume", players=s.count, where=where), id="resume")
-            )
-        menu.add_option(Option(self.tr("home.new"), id="new"))
+            menu.add_option(Option(self.resume_line(self.resumable[1], games), id="resume"))
+        if len(games) == 1:
+            menu.add_option(Option(self.tr("home.new"), id="new"))
+        else:  # one "New game" a game, in the registry's order
+            for name in games:
+                label = self.tr("home.new_of", game=registry.title(name, self.app.language))
+                menu.add_option(Option(label, id=NEW + name))
         menu.add_option(Option(self.tr("home.settings"), id="settings"))
         menu.add_option(Option(self.tr("home.quit"), id="quit"))
         menu.highlighted = 0
         menu.focus()
 
+    def resume_line(self, journal, games: tuple[str, ...]) -> str:
+        """ "Resume the unfinished game (6 players, round 2)": the game's own summary, and with
+        several games, which game it is."""
+        lang = self.app.language
+        summary = journal.game.summary(journal.state)
+        if len(games) > 1:
+            title = registry.title(journal.game.name, lang)
+            if summary.key == "home.resume":
+                summary = Words("home.resume_of", {**summary.params, "game": title})
+            else:  # a game with words of its own: its summary, then which game it is
+                summary = Words("home.resume_named", {"summary": summary, "game": title})
+        return worded(summary, lang)
+
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
-        getattr(self, f"action_{message.option.id}")()
+        option = message.option.id or ""
+        if option.startswith(NEW):
+            self.app.start_setup(option.removeprefix(NEW))
+        else:
+            getattr(self, f"action_{option}")()
 
     def action_new(self) -> None:
-        from narrator.tui.setup import SetupScreen
-
-        self.app.push_screen(SetupScreen())
+        """A new game: the only game's setup, or with several, the menu to choose one from."""
+        games = registry.names()
+        if len(games) == 1:
+            self.app.start_setup(games[0])
+            return
+        menu = self.query_one("#home-menu", OptionList)
+        ids = [menu.get_option_at_index(i).id or "" for i in range(menu.option_count)]
+        menu.highlighted = next(i for i, option in enumerate(ids) if option.startswith(NEW))
+        menu.focus()
 
     def action_resume(self) -> None:
         if self.resumable:

@@ -13,29 +13,65 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, Select, Static
 
-from narrator.tui.words import say, translate_bindings
+from narrator.prompts import words
+from narrator.tui.words import action_id, say, translate_bindings
 
-# (the key as printed, or modals.help.<id> where its name is a word; what it does:
-# modals.help.does.<id>)
-KEYS = [
-    ("Enter", "continue"),
-    ("1–9, 0", "seat"),
-    ("w u b r g", "colour"),
-    ("modals.help.space", "pause"),
-    ("+", "add_time"),
-    ("e", "end"),
-    ("Backspace", "undo_vote"),
-    ("a / l", "role"),
-    ("ctrl+z", "undo"),
-    ("m", "mute"),
-    ("v", "replay"),
-    ("[ / ]", "volume"),
-    ("F5", "retry"),
-    ("t", "record"),
-    ("?", "help"),
-    ("ctrl+p", "palette"),
-    ("ctrl+q", "quit"),
-]
+# A binding's action -> its row's words, modals.help.does.<id>, where the action's name differs.
+DOES = {
+    "primary": "continue",
+    "end_discussion": "end",
+    "retry_voice": "retry",
+    "ask_quit": "quit",
+    "command_palette": "palette",
+}
+
+
+def help_rows(app) -> list[tuple[str, str]]:
+    """The keys that work now, from the live bindings of the screen under the help and of the
+    app, and the step's own choices (each key with what it enters)."""
+    from narrator.games.views import worded
+    from narrator.tui.game import GameScreen
+
+    lang = app.language
+    lines = words(lang).lines
+    below = app.screen  # asked before the help is shown
+    rows: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    public = isinstance(below, GameScreen) and below.view.kind != "private"  # R18
+    if public and app.journal is not None and not app.pages:
+        for choice in below.view.choices:
+            if (
+                choice.refusal is None
+                and choice.key not in seen
+                and (choice.listed or choice.footer)
+            ):
+                seen.add(choice.key)
+                rows.append((choice.key, worded(choice.label, lang)))
+    for node in (below, app):
+        for bindings in node._bindings.key_to_bindings.values():
+            for binding in bindings:
+                action = binding.action.split("(")[0]
+                if action == "choose" or node.check_action(binding.action, ()) is False:
+                    continue
+                does = lines.get(f"modals.help.does.{DOES.get(action, action)}")
+                shown = key_name(app, binding)
+                ours = does or (binding.show and action_id(binding.action) in lines)
+                if (shown, does) in seen or not ours:
+                    continue  # Textual's own (focus, copy), or said already
+                seen.add((shown, does))
+                rows.append((shown, does or binding.description))
+    quit_last = sorted(rows, key=lambda row: row[0] == "ctrl+q")  # the last row, as printed
+    return quit_last
+
+
+def key_name(app, binding) -> str:
+    """A key as the help prints it: "ctrl+z", "F5", "?", "Enter"."""
+    if binding.key_display:
+        return binding.key_display
+    if binding.key.startswith("ctrl+"):
+        return binding.key
+    shown = app.get_key_display(binding)
+    return shown.upper() if shown[:1] == "f" and shown[1:].isdigit() else shown
 
 
 class Worded:
@@ -78,15 +114,17 @@ class ConfirmScreen(Worded, ModalScreen[bool]):
 class HelpScreen(Worded, ModalScreen[None]):
     BINDINGS = [("escape,question_mark,q", "close", "Close")]
 
+    def __init__(self, rows: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.rows = rows  # ``help_rows`` of the screen it is opened over
+
     def compose(self) -> ComposeResult:
         t = self.tr
         table = Table(box=None, padding=(0, 2), title=t("modals.help.title"))
         table.add_column(t("modals.help.key"), style="bold")
         table.add_column(t("modals.help.what"))
-        for key, does in KEYS:
-            table.add_row(
-                t(key) if key.startswith("modals.") else key, t(f"modals.help.does.{does}")
-            )
+        for key, does in self.rows:
+            table.add_row(Text(key), Text(does))
         with VerticalScroll(id="dialog"):  # at 80×24 the list is longer than the screen
             yield Static(t("modals.help.hint"), classes="dim")
             yield Static(table)
@@ -96,11 +134,9 @@ class HelpScreen(Worded, ModalScreen[None]):
 
 
 def record_text(app) -> str:
-    from narrator.games.ravnica.story import record_markdown
-
     if not app.journal:
         return ""
-    return record_markdown(app.state, list(app.journal.events), lang=app.language)
+    return app.game.record(app.state, list(app.journal.events), app.language)
 
 
 def export_record(app) -> Path | None:

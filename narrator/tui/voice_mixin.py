@@ -11,7 +11,7 @@ from narrator.prompts import catalogue
 from narrator.tui.words import translate_bindings
 
 if TYPE_CHECKING:
-    from narrator.tui.narration import Line
+    from narrator.games.views import Line
 
 
 class VoiceMixin:
@@ -51,9 +51,9 @@ class VoiceMixin:
 
     def caption(self, text: str) -> None:
         self.captions.append(text)
-        screen = self.screen
-        if hasattr(screen, "show_caption"):
-            screen.show_caption(text)
+        from narrator.tui.messages import Captioned
+
+        self.screen.post_message(Captioned(text))
 
     def action_mute(self) -> None:
         muted = self.voice.toggle_mute()

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator import paths
-from narrator.prompts import PROMPT_IDS, catalogue
+from narrator.prompts import catalogue, prompt_ids
 from narrator.settings import Settings
 from narrator.voice.chimes import CHIMES, sounds_dir
 from narrator.voice.player import APPEND, FRONT, URGENT, Item, Player
@@ -166,7 +166,7 @@ class Voice:
         for line in lines:
             if isinstance(line, tuple):
                 text = cat.format(line[0], **dict(line[1]))
-            elif line in PROMPT_IDS:
+            elif line in prompt_ids():
                 if cat.placeholders(line):
                     continue  # needs names: render it when they are known
                 text = cat.format(line)

@@ -1,19 +1,18 @@
 """The screens' words: both languages word every screen, with the same placeholders, and
-every id the code asks for exists (issue 9: Russian is the whole app)."""
+every id the code asks for exists (issue 9: Russian is the whole app): the common words
+alone, and each game's on top of them."""
 
 from __future__ import annotations
 
 import ast
 import re
-from pathlib import Path
 
 import pytest
 
-from narrator import prompts
 from narrator.games.ravnica.tables import GUILDS
 from narrator.prompts import Catalogue, Either, Localized, Term
+from tests.prompts.scopes import COMMON, NARRATOR, game_words, lines, modules, scopes
 
-NARRATOR = Path(prompts.__file__).resolve().parents[1]
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 # What a Russian screen may still show in Latin letters: key names, file and tool names,
 # the rule ids' R, and the colour letters of the cards.
@@ -21,42 +20,82 @@ KEY_WORDS = {"Enter", "Esc", "Backspace", "ctrl", "space", "Markdown", "ALSA", "
 KEY_WORDS |= {"scripts", "setup", "settings", "toml", "data", "dir", "leader", "draw", "F5"}
 KEY_WORDS |= set(GUILDS)  # guild names stay as printed on the cards
 SCRIPT_WORDS = {"vote", "role", "agent", "loyalist"}  # the headless script's own keywords
+AS_PRINTED = {"about.banner"}  # a game's title as printed on its box, in its own letters
 
 
 def words(lang: str) -> Catalogue:
     return Catalogue(lang, ui=True)
 
 
-def test_english_and_russian_word_the_same_ids_with_the_same_placeholders():
-    en, ru = words("en"), words("ru")
+@pytest.mark.parametrize("scope", scopes())
+def test_english_and_russian_word_the_same_ids_with_the_same_placeholders(scope):
+    with game_words(scope):
+        en, ru = words("en"), words("ru")
     assert en.ids == ru.ids
     differ = {i for i in en.ids if en.placeholders(i) != ru.placeholders(i)}
     assert differ == set()
 
 
-def _ids_asked_for() -> set[str]:
-    """String literals that name a words id: say(lang, "a.b"), self.words("a.b"), …"""
-    asked = set()
-    for path in (NARRATOR / "tui").rglob("*.py"):
+@pytest.mark.parametrize("scope", [s for s in scopes() if s != COMMON])
+def test_a_game_that_words_a_common_id_its_own_way_keeps_its_placeholders(scope):
+    """The shell fills a common id's placeholders whatever the game (the set-up form's title,
+    the player count's refusals): a game's wording of it may not ask for others."""
+    for lang in ("en", "ru"):
+        common = words(lang)
+        with game_words(scope):
+            game = words(lang)
+        for i in common.ids:
+            assert game.placeholders(i) == common.placeholders(i), (lang, i)
+
+
+def _ids_asked_for() -> dict[str, set[str]]:
+    """By scope (the shell, each game): string literals that name a words id:
+    say(lang, "a.b"), self.tr("a.b"), Words("a.b"), … (the screens' say, words, tr and refuse,
+    and a Words anywhere)."""
+    asked: dict[str, set[str]] = {scope: set() for scope in scopes()}
+    for scope, path in modules():
+        screens = "tui" in path.relative_to(NARRATOR).parts
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "attr", None) or getattr(node.func, "id", None)
-            if name not in ("say", "words", "refuse"):
+            if name == "Words":
+                args = node.args[:1]
+            elif screens and name in ("say", "words", "refuse", "tr"):
+                args = node.args[:2]
+            else:
                 continue
-            for arg in node.args[:2]:
+            for arg in args:
                 value = arg.value if isinstance(arg, ast.Constant) else None
                 if isinstance(value, str) and re.fullmatch(r"[a-z_]+\.[a-z_.]+", value):
-                    asked.add(value)
+                    asked[scope].add(value)
     return asked
 
 
-def test_every_id_the_screens_ask_for_is_worded():
-    missing = {i for i in _ids_asked_for() if i not in words("en").ids}
-    assert missing == set()
+@pytest.mark.parametrize("scope", scopes())
+def test_every_id_the_screens_ask_for_is_worded(scope):
+    """The shell's screens ask for common words only; a game's code, common words and its own."""
+    asked = _ids_asked_for()[scope]
+    assert asked, scope
+    with game_words(scope):
+        for lang in ("en", "ru"):
+            assert asked - words(lang).ids == set(), lang
 
 
-def test_refusals_are_worded_in_both_languages():
+def test_the_common_words_say_nothing_of_ravnica():
+    """The shell's words are the common ones: Ravnica's steps, tables and refusals are its own,
+    loaded with it."""
+    from narrator.prompts import Catalogue
+
+    ids = Catalogue("en", ui=True, others=False).ids  # another game's are only a fallback
+    assert "game.use_keys" in ids and "refusal.seat_name" in ids
+    ravnica = {"game.white_act", "step.deal", "refusal.rna_missing", "colour.white", "team.agents"}
+    assert not ravnica & ids
+    with game_words("ravnica"):
+        assert ravnica <= words("en").ids
+
+
+def test_refusals_are_worded_in_both_languages(ravnica_words):
     from narrator.games.base import Refusal
 
     refusal = Refusal(
@@ -78,13 +117,18 @@ def test_refusals_are_worded_in_both_languages():
     assert str(choice) == "election_tie must be guild_order, revote or narrator (R15)"
 
 
-@pytest.mark.parametrize("key", sorted(words("ru").ids))
-def test_no_russian_screen_text_holds_an_english_word(key):
-    text = words("ru").lines[key]
+RUSSIAN = {scope: lines(scope, "ru", ui=True) for scope in scopes()}
+
+
+@pytest.mark.parametrize(("scope", "key"), [(s, k) for s in RUSSIAN for k in sorted(RUSSIAN[s])])
+def test_no_russian_screen_text_holds_an_english_word(scope, key):
+    text = RUSSIAN[scope][key]
     text = re.sub(r"\{[^}]*\}", "", text)  # placeholders are filled with names
     stray = set(LATIN_WORD.findall(text)) - KEY_WORDS
     if key.startswith("refusal.script_"):
         stray -= SCRIPT_WORDS
+    if key in AS_PRINTED:
+        stray = set()
     assert not stray, (key, stray)
 
 

@@ -9,9 +9,8 @@ from pathlib import Path
 from narrator.games.ravnica import Options, legal_moves
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import State, Step
+from narrator.games.ravnica.view import checklist_lines, needs_privacy
 from narrator.journal import Journal
-from narrator.tui.game import needs_privacy
-from narrator.tui.panels import checklist_lines
 from narrator.tui.privacy import PrivacyScreen
 from tests.games.walk import next_move
 
@@ -39,7 +38,8 @@ async def setup_game(
     """Fill the setup form: count, names, timers, rulings; accept the app's deal."""
     from textual.widgets import Input, Select
 
-    from narrator.tui.setup import DealScreen, SetupScreen
+    from narrator.tui.ravnica.deal import DealScreen
+    from narrator.tui.setup import SetupScreen
 
     await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
     screen = app.screen

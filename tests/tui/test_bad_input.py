@@ -23,13 +23,15 @@ from narrator import journal as journal_module
 from narrator.games.ravnica import GAME
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import Step
+from narrator.games.ravnica.view import needs_privacy
 from narrator.journal import MAGIC, Journal
 from narrator.settings import settings_path
 from narrator.tui.app import NarratorApp
-from narrator.tui.game import GameScreen, needs_privacy
+from narrator.tui.game import GameScreen
 from narrator.tui.home import HomeScreen
 from narrator.tui.privacy import PrivacyScreen
-from narrator.tui.setup import DealScreen, SetupScreen
+from narrator.tui.ravnica.deal import DealScreen
+from narrator.tui.setup import SetupScreen
 from tests.tui.driver import journal_until, key_of, screen_text, wait_for
 
 SIZE = (100, 30)

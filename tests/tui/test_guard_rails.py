@@ -10,11 +10,11 @@ import pytest
 
 from narrator.games.ravnica import GAME, Options, State
 from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.narration import announcements, step_lines
 from narrator.games.ravnica.state import Step
+from narrator.games.ravnica.view import checklist_lines
 from narrator.prompts import Catalogue
 from narrator.tui.modals import ConfirmScreen
-from narrator.tui.narration import announcements, step_lines
-from narrator.tui.panels import checklist_lines
 from narrator.tui.privacy import PrivacyScreen
 from tests.games.table import CID, DEE, GUILDS, NAMES
 from tests.games.walk import next_move, random_game_created

@@ -7,10 +7,10 @@ from __future__ import annotations
 from narrator.games.base import fold
 from narrator.games.ravnica import GAME, Options
 from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.narration import announcements
 from narrator.games.ravnica.state import Step
 from narrator.journal import Journal
 from narrator.prompts import Catalogue
-from narrator.tui.narration import announcements
 from narrator.tui.privacy import PrivacyScreen
 from tests.games.table import ANN, BOB, CID, DEE, EVE, EVERYONE_LEADS, GUILDS, NAMES
 from tests.tui.driver import screen_text, wait_for

@@ -5,7 +5,8 @@ from __future__ import annotations
 from textual.widgets import Input, Select
 
 from narrator.games.ravnica.state import Step
-from narrator.tui.setup import DealScreen, SetupScreen
+from narrator.tui.ravnica.deal import DealScreen
+from narrator.tui.setup import SetupScreen
 from tests.tui.driver import screen_text, wait_for
 
 

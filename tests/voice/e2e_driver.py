@@ -12,7 +12,8 @@ import sys
 import time
 
 from narrator import paths
-from narrator.prompts import colour_name
+from narrator.games.registry import get
+from narrator.prompts import colour_name, use_game
 from narrator.settings import Settings
 from narrator.voice import SimpleAudioSink, SinkError, Voice, WorkerSynthesizer
 from narrator.voice.synth import NO_ENGINE
@@ -50,6 +51,7 @@ def main(lang: str) -> dict:
         sink = TimingSink()
     except SinkError as error:
         return {"skip": f"simpleaudio is not usable: {error}"}
+    use_game(get("ravnica").words_dir)  # a game of Ravnica: its lines, as the app says them
     synth = WorkerSynthesizer(paths.cache_dir() / "speech")
     voice = Voice(Settings(language=lang), sink=sink, synthesizer=synth, gap=0.02)
     problems: list[list] = []  # every problem the synthesizer reported, for the test's message

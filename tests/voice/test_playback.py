@@ -30,7 +30,7 @@ def make_voice(tmp_path):
         voice.close()
 
 
-def test_lines_and_chimes_play_one_after_another_never_overlapping(make_voice):
+def test_lines_and_chimes_play_one_after_another_never_overlapping(make_voice, ravnica_words):
     voice, sink, _ = make_voice()
     voice.say("opening_close_eyes")
     voice.chime("round_start")
@@ -51,7 +51,9 @@ def test_lines_and_chimes_play_one_after_another_never_overlapping(make_voice):
     assert sink.plays[1].clip.seconds == pytest.approx(CHIMES["round_start"].seconds, abs=0.001)
 
 
-def test_say_returns_the_caption_at_once_even_while_speech_is_still_rendering(make_voice, tmp_path):
+def test_say_returns_the_caption_at_once_even_while_speech_is_still_rendering(
+    make_voice, tmp_path, ravnica_words
+):
     voice, sink, synth = make_voice(synth=FakeSynth(tmp_path, hold=True))
     started = time.perf_counter()
     caption = voice.say("election_result", colour="Blue", player="Ann")
@@ -221,7 +223,7 @@ def test_an_unknown_chime_is_a_clear_error(make_voice):
         voice.chime("gong")
 
 
-def test_prewarm_renders_fixed_lines_ahead_at_low_priority(make_voice):
+def test_prewarm_renders_fixed_lines_ahead_at_low_priority(make_voice, ravnica_words):
     voice, _, synth = make_voice()
     count = voice.prewarm(["time_up", "round_start", ("time_added", {"seconds": 30}), "Hello."])
     assert count == 3  # round_start needs names: it is rendered when they are known

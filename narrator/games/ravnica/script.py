@@ -1,5 +1,7 @@
 """A game written as text, one entry a line, for ``narrator play --script FILE``.
 
+    game ravnica                       # the game, on the first line (without it: the first
+                                       # game there is, Ravnica)
     players Ann Bob Cid Dee Eve        # seat order; names without spaces
     option election_tie=revote         # any ⚖ option (see events.Options), refused as the
                                        # set-up form refuses it
@@ -21,6 +23,8 @@
     role Ann agent                     # agent / loyalist
     confirm roles
 
+The ``game`` line is the headless player's (``narrator.play``): it chooses the game, whose
+reader then reads the rest; here a ``game`` line is a setting naming this game, nothing more.
 A line that starts with ``{`` is one event as JSON (the journal's form). ``#`` starts a comment.
 An entry out of order is refused with what the game waits for and that step's rule; the
 decks are the app's or the table's (R9), never both.
@@ -35,12 +39,13 @@ import shlex
 
 from narrator.games.base import Event, Refusal
 from narrator.games.ravnica import events as ev
-from narrator.games.ravnica import rules, setup_rules
+from narrator.games.ravnica import rules, setup_rules, story
 from narrator.games.ravnica.state import State, Step
 from narrator.games.ravnica.tables import AGENTS, LOYALISTS, deal_guilds
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(ev.Options))
-SETTINGS = ("players", "option", "seed")
+GAME_NAME = "ravnica"  # the script's ``game`` line
+SETTINGS = ("game", "players", "option", "seed")
 ENTRIES: dict[str, type[Event]] = {  # each entry and the event it makes
     "guilds": ev.GuildsDealt,
     "opening": ev.OpeningDone,
@@ -173,7 +178,10 @@ class ScriptReader:
         return self.entry(verb, args, state, position)
 
     def setting(self, verb: str, args: list[str]) -> None:
-        if verb == "players":
+        if verb == "game":  # chosen by the headless player: it can only be this game
+            if _one(args, verb).lower() != GAME_NAME:
+                raise ScriptError("script_unknown", verb=" ".join([verb, *args]))
+        elif verb == "players":
             self.players = tuple(args)
         elif verb == "option":
             for arg in args:
@@ -229,6 +237,15 @@ class ScriptReader:
         if app:
             raise Refusal("app_holds_targeting_deck", "R9")
         return ev.TargetDrawn(_one(args, "draw").upper())  # a wrong card: the rules refuse it
+
+    @staticmethod
+    def report(before: State, event: Event, after: State, lang: str) -> list[str]:
+        """The public lines the headless player prints for an entry: its line (if it has
+        one), and once the Ultimate Price is revealed, who died and why (R27–R29)."""
+        lines = [text] if (text := story.describe(before, event, after, lang)) else []
+        if after.step is Step.ROLES and before.step is Step.REVEAL:
+            lines += story.death_lines(after, lang)
+        return lines
 
     def game_created(self) -> Event | None:
         """The GameCreated event, once ``players`` (and any options and seed) were read; its

@@ -6,23 +6,13 @@ Secrets are never passed as a parameter: the Ultimate Price target is named only
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from narrator.games.base import Event
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import BallotResult, Stage, State, Step
 from narrator.games.ravnica.story import reason
 from narrator.games.ravnica.tables import agents_for, colour_term
+from narrator.games.views import Announcement, Line
 from narrator.prompts import Localized
-
-
-@dataclass(frozen=True)
-class Line:
-    prompt_id: str
-    params: dict[str, Any] = field(default_factory=dict)
-    urgent: bool = False
-    chime: str | None = None  # a chime played before the line
 
 
 def step_key(state: State) -> tuple:
@@ -155,45 +145,31 @@ def event_lines(before: State, event: Event, after: State) -> list[Line]:
 # --- announcements: the moments held on screen until Enter --------------------------------
 
 
-@dataclass(frozen=True)
-class Page:
-    """An announcement, large on screen until the narrator presses Enter, spoken when shown.
-
-    ``lines`` are said with their chimes; ``headline`` picks those shown large (the last, by
-    default). ``detail`` is what decided it, worded in the screen's language under them."""
-
-    kind: str  # election · tie · ablaze · death · nobody · ultimate_price
-    lines: tuple[Line, ...]
-    detail: Localized | None = None
-    headline: tuple[int, ...] = (-1,)  # which lines' captions are shown large
-    dies: tuple[int, ...] = ()  # the seats whose death this page announces (R27–R29)
-
-
-def announcements(before: State, event: Event, after: State) -> list[Page]:
+def announcements(before: State, event: Event, after: State) -> list[Announcement]:
     """The pages an entry brings: a counted vote (R15, R27), Ablaze given (R22), the deaths
     (R27, R28) and the Ultimate Price (R29). Nothing secret is on them before R29."""
     s = after
     if isinstance(event, ev.VotesClosed | ev.TieBroken) and len(s.results) > len(before.results):
         return _ballot_pages(s, s.results[-1])
     if isinstance(event, ev.AblazeGiven):
-        return [Page("ablaze", (Line("ablaze_given", {"player": s.players[s.ablaze]}),))]
+        return [Announcement("ablaze", (Line("ablaze_given", {"player": s.players[s.ablaze]}),))]
     if isinstance(event, ev.UltimatePriceRevealed) and s.ultimate_price is not None:
         up = s.ultimate_price
         lines = [Line("ultimate_price_reveal", {"player": s.players[up]}, chime="death")]
         if up in (s.voted_out, s.ablaze):
             lines.append(Line("already_dead", {"player": s.players[up]}))
         shown = tuple(range(len(lines)))
-        return [Page("ultimate_price", tuple(lines), headline=shown, dies=(up,))]
+        return [Announcement("ultimate_price", tuple(lines), headline=shown, dies=(up,))]
     return []
 
 
-def _ballot_pages(s: State, r: BallotResult) -> list[Page]:
+def _ballot_pages(s: State, r: BallotResult) -> list[Announcement]:
     detail = Localized(lambda lang: reason(s, r, lang))  # shown, and spoken in election_tie
     counted = Line("vote_confirmed", chime="vote_confirmed")
     election = r.stage in (Stage.ELECTION, Stage.REVOTE)
     if r.decided_by == "next_vote":  # a re-vote (R15), a vote-off (R27a), the non-leaders (R27b)
         tie = Line("election_revote" if election else "final_tied", {"players": s.names(r.tied)})
-        return [Page("tie", (counted, tie), detail)]
+        return [Announcement("tie", (counted, tie), detail)]
     if election:
         lines = [counted]
         if r.decided_by != "majority":
@@ -213,20 +189,22 @@ def _ballot_pages(s: State, r: BallotResult) -> list[Page]:
                 {"colour": colour_term(r.colour), "player": s.players[r.winner]},
             )
         )
-        return [Page("election", tuple(lines), detail)]
+        return [Announcement("election", tuple(lines), detail)]
     pages = []
     if r.winner is None:  # R27c ⚖ nobody dies by vote
-        pages.append(Page("nobody", (counted, Line("final_tie_nobody")), detail))
+        pages.append(Announcement("nobody", (counted, Line("final_tie_nobody")), detail))
     else:
         lines = [counted]
         if r.decided_by == "guild_order":
             lines.append(Line("final_tie_guild_order", {"player": s.players[r.winner]}))
         lines.append(Line("death_vote", {"player": s.players[r.winner]}, chime="death"))
-        pages.append(Page("death", tuple(lines), detail, dies=(r.winner,)))
+        pages.append(Announcement("death", tuple(lines), detail, dies=(r.winner,)))
     if s.ablaze is not None:  # R28: its own moment, right after the vote's
         if s.ablaze == r.winner:
-            pages.append(Page("death", (Line("already_dead", {"player": s.players[s.ablaze]}),)))
+            pages.append(
+                Announcement("death", (Line("already_dead", {"player": s.players[s.ablaze]}),))
+            )
         else:
             line = Line("death_ablaze", {"player": s.players[s.ablaze]}, chime="death")
-            pages.append(Page("death", (line,), dies=(s.ablaze,)))
+            pages.append(Announcement("death", (line,), dies=(s.ablaze,)))
     return pages

@@ -1,0 +1,1 @@
+"""Rules pieces more than one game needs: seats and their keys."""

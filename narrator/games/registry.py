@@ -1,0 +1,77 @@
+"""The games the narrator can run, found by name: the one place that lists them.
+
+Nothing is imported until a game is chosen (start-up does not grow with the games): an entry
+names the module that holds the game's ``GAME`` (a `narrator.games.base.Game`) and the folder
+of its words, read for the game picker's titles without importing the rules.
+"""
+
+from __future__ import annotations
+
+import importlib
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from narrator.games.base import Game
+
+GAMES_DIR = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    module: str  # holds GAME
+    words_dir: Path  # <dir>/ui/<lang>/about.toml: [about] title = "…"
+
+
+_ENTRIES: dict[str, Entry] = {
+    "ravnica": Entry("ravnica", "narrator.games.ravnica.game", GAMES_DIR / "ravnica" / "words"),
+}
+_loaded: dict[str, Game] = {}
+
+
+def register(name: str, module: str, words_dir: Path) -> None:
+    """Add a game (the tests' own game registers itself so)."""
+    _ENTRIES[name] = Entry(name, module, Path(words_dir))
+    _loaded.pop(name, None)
+    _forget_words()
+
+
+def unregister(name: str) -> None:
+    _ENTRIES.pop(name, None)
+    _loaded.pop(name, None)
+    _forget_words()
+
+
+def _forget_words() -> None:
+    from narrator.prompts import reload
+
+    reload()
+
+
+def names() -> tuple[str, ...]:
+    """Every game that exists, in the order they are offered."""
+    return tuple(_ENTRIES)
+
+
+def words_dirs() -> tuple[Path, ...]:
+    """Every game's words folder (read by the catalogues, never imported)."""
+    return tuple(entry.words_dir for entry in _ENTRIES.values())
+
+
+def get(name: str) -> Game:
+    """The game called ``name``, imported now if it was not yet; KeyError if there is none."""
+    if name not in _ENTRIES:
+        raise KeyError(f"unknown game {name!r}")
+    if name not in _loaded:
+        _loaded[name] = importlib.import_module(_ENTRIES[name].module).GAME
+    return _loaded[name]
+
+
+def title(name: str, lang: str) -> str:
+    """A game's title as printed, in ``lang``, without importing its rules."""
+    path = _ENTRIES[name].words_dir / "ui" / lang / "about.toml"
+    try:
+        return str(tomllib.loads(path.read_text(encoding="utf-8"))["about"]["title"])
+    except (OSError, KeyError, tomllib.TOMLDecodeError):
+        return name

@@ -1,0 +1,280 @@
+"""What a game tells the shell, as plain data: the step on screen and what may be keyed in it,
+the lines to say, the moments held until Enter, the public view. No screen, no sound.
+
+The shell (``narrator/tui``) draws every ``StepView`` with its generic views, one a kind; a
+game's own screens folder (``narrator/tui/<game>``) may draw a ``Seat`` label, a side panel or
+a theme beyond them. Text is never English built in code: it is ``Words`` (an id of the game's
+or the common words catalogue, with parameters), worded in the screen's language, or a
+player's name (``str``), shown as typed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from narrator.prompts import Localized, Words
+
+__all__ = [
+    "Announcement",
+    "AppMove",
+    "Ballot",
+    "Block",
+    "Checklist",
+    "Choice",
+    "Field",
+    "Line",
+    "Over",
+    "Paced",
+    "Privacy",
+    "PublicView",
+    "Rows",
+    "SeatView",
+    "Seats",
+    "StepView",
+    "Text",
+    "Timer",
+    "Words",
+    "capital",
+    "joined",
+    "upper",
+    "worded",
+]
+
+Text = Words | Localized | str  # a words id with parameters, worded text, or a name as typed
+
+Kind = Literal["info", "timed", "vote", "choose", "private", "announce", "over"]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line the narrator says: a prompt id of the speech catalogue and its parameters,
+    with a chime played before it. ``urgent`` cuts what is being said."""
+
+    prompt_id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    urgent: bool = False
+    chime: str | None = None
+
+
+@dataclass(frozen=True)
+class Announcement:
+    """A moment held large on screen until Enter, spoken when it is first shown (a vote's
+    result, a death). ``headline`` picks the lines whose captions are shown large; ``detail``
+    is what decided it, under them; ``dies`` the seats whose death it announces (the public
+    view marks them only from this announcement on)."""
+
+    kind: str
+    lines: tuple[Line, ...]
+    detail: Any = None  # a Localized or Words: worded in the screen's language
+    headline: tuple[int, ...] = (-1,)
+    dies: tuple[int, ...] = ()
+    tone: str | None = None  # a colour for the frame (the game's own palette)
+
+
+@dataclass(frozen=True)
+class AppMove:
+    """Enter makes the app's own seeded move (a deal, a draw, a roll): ``Game.app_move``."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing that may be keyed now. ``key`` is typed as it is ("1", "w", "01", "B2": the
+    shell waits while the keys typed are the start of a longer one). ``event`` is what it
+    enters (an ``AppMove``: the app's own); ``goto``, the keys of the choices that follow it
+    (a seat, then its role: ``Game.step(state, goto)``); ``refusal``, why it may be keyed but
+    does nothing (R9: the app holds that deck), said on screen; ``quiet``: a refusal of its
+    event is shown, not spoken.
+
+    Choices are what may be keyed, not what is legal: listing only the cards left in a deck
+    would tell the deck (R18). ``listed=False`` keeps a choice off the list drawn on screen."""
+
+    key: str
+    label: Text = ""
+    event: Any = None
+    goto: tuple[str, ...] | None = None
+    refusal: Words | None = None
+    quiet: bool = False
+    listed: bool = True
+    footer: bool = False  # also a binding in the Footer (a/l: the roles, R30)
+
+
+@dataclass(frozen=True)
+class Paced:
+    """Lines the app says by itself, each followed by its pause in seconds (the opening R10,
+    a night pass), then ``then`` is entered."""
+
+    lines: tuple[tuple[str, float], ...]
+    then: Any
+    title: Words
+    note: Words
+
+
+@dataclass(frozen=True)
+class Timer:
+    """A countdown on a deadline: ``then`` is entered when time is up (or it is ended)."""
+
+    seconds: int
+    then: Any
+    key: str  # names this countdown: a saved one is resumed only for the same key
+    warn_at: int = 30
+
+
+@dataclass(frozen=True)
+class Privacy:
+    """The private steps one player takes alone, on the privacy screen. Every step with the
+    same ``session`` is taken on the same screen; once the game moves past them the screen
+    shows ``Game.after_private`` until Enter and then a cleared page. ``on_open`` is entered as
+    the cover page is left, with nothing to ask (R22: the last card of the deck)."""
+
+    session: Hashable
+    cover: Words
+    close_eyes: Line | None = None
+    on_open: Any = None
+
+
+# --- the body of a step: blocks, drawn one under another -------------------------------------
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Seats, one a line, each with its key and label (the game's screens may add more)."""
+
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Checklist:
+    """Lines the narrator ticks (digit keys) before Enter is taken (R6–R8)."""
+
+    items: tuple[Words, ...]
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """A vote: the candidates with their votes, who votes now, what was cast."""
+
+    heading: Words
+    candidates: tuple[int, ...]
+    tally: Mapping[int, int]
+    voters: tuple[int, ...]
+    cast: tuple[tuple[int, int], ...]
+    waiting: tuple[int, ...]
+    tone: str | None = None
+
+
+@dataclass(frozen=True)
+class Rows:
+    """A list of seats with a value each (the roles revealed, R30): ``cursor`` is the seat the
+    next key is for; ``strong`` the seats in bold (the dead)."""
+
+    rows: tuple[tuple[int, Text | None], ...]
+    cursor: int | None = None
+    strong: frozenset[int] = frozenset()
+    strong_note: Words | None = None
+
+
+@dataclass(frozen=True)
+class Over:
+    """The winner, full screen."""
+
+    banner: Words
+    line: Text
+    details: tuple[Text, ...] = ()
+    tone: str | None = None
+    note: Words | None = None
+
+
+Block = Words | str | tuple | Seats | Checklist | Ballot | Rows | Over  # tuple: words on one line
+
+
+@dataclass(frozen=True)
+class StepView:
+    """The current step, for the shell to draw and take keys for.
+
+    ``key`` names the step: a new key is a new step (its opening lines are said once).
+    ``primary`` is what Enter does (its event: an event, an ``AppMove`` or ``Paced`` lines),
+    once every line of ``checks`` is ticked; without one, ``refusal`` says why. A
+    ``private`` step is announced on the public screen by ``public`` (title, body, keys) and
+    taken on the privacy screen."""
+
+    kind: Kind
+    key: Hashable
+    name: Words | None = None  # the step's name, in the header
+    title: Text = ""
+    body: tuple[Block, ...] = ()
+    keys: Words | str | None = None
+    choices: tuple[Choice, ...] = ()
+    primary: Choice | None = None
+    refusal: Words | None = None
+    unkeyed: Words | None = None  # a key that is no choice here: said on screen
+    checks: tuple[Words, ...] = ()
+    timer: Timer | None = None
+    private: Privacy | None = None
+    public: tuple[Text, tuple[Block, ...], Words | str | None] | None = None
+    banner: tuple[tuple[Text | None, str], ...] = ()  # (text, style); None: the step's name
+    theme: str | None = None
+    take_back: bool = False  # Backspace takes back the last entry of this step (a vote)
+    screen: str | None = None  # one of the game's own screens draws this step (Ravnica's deal)
+
+
+# --- setup and the public view ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of the setup form. ``kind``: "count" (the players), "int" (digits, between
+    ``low`` and ``high``), "choice" (one of ``options``: (value, label))."""
+
+    name: str
+    label: Words
+    kind: Literal["count", "int", "choice"]
+    default: Any = None
+    low: int | None = None
+    high: int | None = None
+    options: tuple[tuple[str, Words], ...] = ()
+    hint: Words | None = None
+    digits: int = 4
+    rule: str | None = None
+    option: bool = True  # False: the shell's own (the deal), not the game's options
+
+
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    marks: tuple[Text, ...] = ()
+    dead: bool = False
+
+
+@dataclass(frozen=True)
+class PublicView:
+    """What anyone at the table may see now (the table display draws it): nothing secret."""
+
+    title: Text
+    step: Text
+    seats: tuple[SeatView, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+# --- text made of texts (a name in capitals, two lines as one) -------------------------------
+
+
+def worded(text: Any, lang: str) -> str:
+    """A ``Text`` (or a ``Localized``) in ``lang``."""
+    from narrator.prompts import words
+
+    return str(words(lang).text_of(text))
+
+
+def upper(text: Any) -> Localized:
+    return Localized(lambda lang: worded(text, lang).upper())
+
+
+def capital(text: Any) -> Localized:
+    return Localized(lambda lang: (lambda t: t[:1].upper() + t[1:])(worded(text, lang)))
+
+
+def joined(separator: str, *parts: Any) -> Localized:
+    """Texts one after another, ``separator`` between them: ``joined("\\n", a, b)``."""
+    return Localized(lambda lang: separator.join(worded(p, lang) for p in parts))

@@ -1,0 +1,42 @@
+"""Ravnica's own screens: what the generic views cannot show (R1–R6): the table of seats,
+guilds and colour pips, the guild deal, and the colours of the round's theme."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from narrator.games.common.seats import seat_key
+from narrator.games.ravnica.tables import GUILDS
+from narrator.tui.ravnica.table import PIP_STYLE, TableView, pips
+from narrator.tui.stepview import Look
+
+
+class RavnicaLook(Look):
+    @property
+    def screens(self) -> dict:
+        from narrator.tui.ravnica.deal import DealScreen
+
+        return {"deal": DealScreen}
+
+    def name(self, state, seat: int) -> str:
+        return state.players[seat]
+
+    def seat_tag(self, state, seat: int) -> str:
+        return f"[{seat_key(seat)}] {state.players[seat]}"
+
+    def seat_label(self, state, seat: int, lang: str) -> Text:
+        """Key, name and guild with its colour pips (R2)."""
+        text = Text(self.seat_tag(state, seat) + " ")
+        text.append(f"({state.guilds[seat]} ", style="dim")
+        text.append_text(pips(GUILDS[state.guilds[seat]]))
+        text.append(")", style="dim")
+        return text
+
+    def tone_style(self, tone: str | None) -> str:
+        return PIP_STYLE.get(tone or "", "bold")
+
+    def side_panel(self):
+        return TableView(id="table")
+
+
+LOOK = RavnicaLook

@@ -1,0 +1,210 @@
+"""The generic views: a game's ``StepView`` drawn as a title, a body and the key line.
+
+Every kind of step is drawn here from data (paragraphs, seats, a checklist, a ballot, rows,
+the winner); a game's screens (``narrator/tui/<game>``) only label its seats and colour its
+tones. Nothing here reads a game's state: what is secret never reaches it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from narrator.games.common.seats import seat_key
+from narrator.games.views import (
+    Announcement,
+    Ballot,
+    Checklist,
+    Over,
+    Paced,
+    Rows,
+    Seats,
+    StepView,
+    worded,
+)
+from narrator.tui.words import say
+
+
+@dataclass(frozen=True)
+class View:
+    title: Text
+    body: RenderableType
+    keys: str = ""  # the key line, pinned under the body: always visible at 80×24
+
+
+class Look:
+    """How a game's seats, tones and table look, and its own screens: the generic ones here;
+    a game's screens module (``narrator.tui.<game>``) gives a ``LOOK`` of its own."""
+
+    screens: dict = {}  # a step's ``screen`` name -> the game's own Screen class
+
+    def __init__(self, game) -> None:
+        self.game = game
+
+    def name(self, state, seat: int) -> str:
+        return self.game.public_view(state).seats[seat].name
+
+    def seat_tag(self, state, seat: int) -> str:
+        """The seat's key and its player's name, as typed: "[3] Cid"."""
+        count = len(self.game.public_view(state).seats)
+        return f"[{seat_key(seat, count)}] {self.name(state, seat)}"
+
+    def seat_label(self, state, seat: int, lang: str) -> Text:
+        return Text(self.seat_tag(state, seat))
+
+    def tone_style(self, tone: str | None) -> str:
+        return "bold"
+
+    def side_panel(self):
+        """The widget beside the step (every seat at a glance): ``show(state, unannounced)``."""
+        from narrator.tui.widgets import PublicTable
+
+        return PublicTable(id="table")
+
+
+def banner(view: StepView, lang: str, page: Announcement | None = None) -> Text:
+    """The header: where the game is and the step on screen (an announcement's own name)."""
+    name = say(lang, f"announce.kind.{page.kind}") if page else worded(view.name or "", lang)
+    parts = [(name if text is None else worded(text, lang), style) for text, style in view.banner]
+    styles = {style for _, style in parts}
+    if len(styles) == 1:  # one style: one text, as the header always was
+        return Text("".join(text for text, _ in parts), style=styles.pop())
+    return Text.assemble(*parts)
+
+
+def announcement(page: Announcement, caption: str, lang: str) -> View:
+    """An announcement, large, until Enter."""
+    headline = Text(caption, style="bold", justify="center")
+    parts: list[RenderableType] = [headline]
+    if page.detail is not None:
+        text = worded(page.detail, lang)
+        parts += [Text(""), Text(text[:1].upper() + text[1:], justify="center")]
+    border = page.tone or "#f4ecd2"
+    body = Panel(Group(*parts), padding=(2, 4), border_style=f"bold {border}")
+    return View(
+        Text(say(lang, f"announce.kind.{page.kind}"), style="bold"),
+        body,
+        say(lang, "announce.keys"),
+    )
+
+
+def paced(running: Paced, caption: str, lang: str) -> View:
+    """Lines the app says by itself (the opening, R10): the line being said, large."""
+    line = Text(caption, style="bold", justify="center")
+    return View(
+        Text(worded(running.title, lang), style="bold"),
+        Group(
+            Text(worded(running.note, lang) + "\n"),
+            Panel(line, padding=(2, 4), border_style="bold #ff8c1a"),
+        ),
+    )
+
+
+def step(
+    view: StepView,
+    state,
+    look: Look,
+    lang: str,
+    ticked: frozenset[int] = frozenset(),
+    public: bool = False,
+    justify: str | None = None,
+) -> View:
+    """The step's own view; ``public``: a private step as the public screen announces it."""
+    title, body, keys = view.title, view.body, view.keys
+    if public and view.public is not None:
+        title, body, keys = view.public
+    parts = [block(b, state, look, lang, ticked, justify) for b in body]
+    rendered: RenderableType = parts[0] if len(parts) == 1 else Group(*parts)
+    return View(
+        Text(worded(title, lang), style="bold"),
+        rendered,
+        worded(keys, lang) if keys is not None else "",
+    )
+
+
+def block(b, state, look: Look, lang: str, ticked=frozenset(), justify=None) -> RenderableType:
+    if isinstance(b, Seats):
+        return seat_list(state, b.seats, look, lang, justify)
+    if isinstance(b, Checklist):
+        return checklist(b, ticked, lang)
+    if isinstance(b, Ballot):
+        return ballot(b, state, look, lang)
+    if isinstance(b, Rows):
+        return rows(b, state, look, lang)
+    if isinstance(b, Over):
+        return over(b, lang)
+    if isinstance(b, tuple):
+        return Text(" ".join(worded(part, lang) for part in b), justify=justify)
+    return Text(worded(b, lang), justify=justify)
+
+
+def seat_list(state, seats, look: Look, lang: str, justify=None) -> Text:
+    """One seat per line, key first: readable across the table and never split mid-name."""
+    out = Text(justify=justify)
+    for i, seat in enumerate(seats):
+        if i:
+            out.append("\n")
+        out.append("  ")
+        out.append_text(look.seat_label(state, seat, lang))
+    return out
+
+
+def checklist(b: Checklist, ticked: frozenset[int], lang: str) -> Text:
+    out = Text()
+    for i, line in enumerate(b.items):
+        mark = "[x]" if i in ticked else "[ ]"
+        out.append(f"{mark} {i + 1}. ", style="bold green" if i in ticked else "bold")
+        out.append(worded(line, lang) + "\n")
+    return out
+
+
+def ballot(b: Ballot, state, look: Look, lang: str) -> Group:
+    """The candidates and their votes, and the votes cast."""
+    parts: list = [Text(worded(b.heading, lang), style=look.tone_style(b.tone))]
+    table = Table(box=None, padding=(0, 1), show_header=False)
+    table.add_column(no_wrap=True)  # key, name, guild
+    table.add_column(no_wrap=True)  # votes
+    top = max(b.tally.values(), default=0)
+    for c in b.candidates:
+        n = b.tally.get(c, 0)
+        style = "bold yellow" if n == top and n > 0 else ""
+        table.add_row(look.seat_label(state, c, lang), Text(" " + "█" * n + f" {n}", style=style))
+    parts.append(table)
+    if b.cast:
+        cast = ", ".join(f"{look.name(state, v)}→{look.name(state, c)}" for v, c in b.cast)
+        parts.append(Text(say(lang, "game.votes_cast", votes=cast), style="dim"))
+    return Group(*parts)
+
+
+def rows(b: Rows, state, look: Look, lang: str) -> Text:
+    out = Text()
+    for seat, value in b.rows:
+        mark = "▶ " if seat == b.cursor else "  "
+        strong = seat in b.strong
+        label = look.seat_tag(state, seat)
+        out.append(f"{mark}{label}", style="bold" if strong else "")
+        note = f" ({worded(b.strong_note, lang)})" if strong and b.strong_note else ""
+        out.append(note, style="red")
+        shown = worded(value, lang) if value is not None else "?"
+        out.append(f": {shown}\n", style="green" if value is not None else "dim")
+    return out
+
+
+def over(b: Over, lang: str) -> Group:
+    """The winner, full-screen."""
+    colour = b.tone or "#4a8fe7"
+    banner_text = Text(
+        "\n" + worded(b.banner, lang) + "\n", style=f"bold reverse {colour}", justify="center"
+    )
+    text = Text(worded(b.line, lang) + "\n\n", style="bold", justify="center")
+    text.append("\n".join(worded(d, lang) for d in b.details), style="")
+    parts: list = [
+        Panel(Group(banner_text, Text(""), text), border_style=f"bold {colour}", padding=(1, 4))
+    ]
+    if b.note is not None:
+        parts.append(Text("\n" + worded(b.note, lang), style="dim", justify="center"))
+    return Group(*parts)
