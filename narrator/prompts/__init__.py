@@ -324,15 +324,30 @@ class Catalogue:
             raise ValueError(f"no prompts for language {lang!r}; choose one of {LANGUAGES}")
         self.lang = lang
         self.warnings: list[Problem] = []
-        self.lines: dict[str, str] = (
-            _load_words(lang, others) if ui else _load_packaged(lang, others)
-        )
+        self.ui = ui
+        self._others = others  # the other games' lines: read at the first miss (quicker start)
+        self.lines: dict[str, str] = _load_words(lang, False) if ui else _load_packaged(lang, False)
         self._fields = {key: placeholders(line) for key, line in self.lines.items()}
         self._formatter = _LineFormatter(lang)
         folder = paths.config_dir() if config_dir is None else config_dir
         self.override_path = folder / f"prompts.{lang}.toml"
         if not ui:  # the user may reword what is said; the screens' words are the app's
             self._apply_overrides(self.override_path)
+
+    def _widen(self) -> bool:
+        """Add the other games' lines (once); False if they were added already."""
+        if not self._others:
+            return False
+        self._others = False
+        load = _load_words if self.ui else _load_packaged
+        for key, line in load(self.lang, True).items():
+            if key not in self.lines:
+                self.lines[key] = line
+                self._fields[key] = placeholders(line)
+        return True
+
+    def has(self, prompt_id: str) -> bool:
+        return prompt_id in self.lines or (self._widen() and prompt_id in self.lines)
 
     def _apply_overrides(self, path: Path) -> None:
         warn = self.warnings.append
@@ -343,6 +358,7 @@ class Catalogue:
         except (OSError, UnicodeDecodeError) as error:
             warn(Problem("prompts_unreadable", file=str(path), reason=reason(error)))
             return
+        self._widen()  # an override may reword any game's line
         try:
             table = _flatten(tomllib.loads(text))
         except (ValueError, RecursionError) as error:  # as in settings.parse
@@ -379,13 +395,14 @@ class Catalogue:
 
     @property
     def ids(self) -> frozenset[str]:
+        self._widen()
         return frozenset(self.lines)
 
     def placeholders(self, prompt_id: str) -> frozenset[str]:
         return self._fields[self._check_id(prompt_id)]
 
     def _check_id(self, prompt_id: str) -> str:
-        if prompt_id not in self.lines:
+        if not self.has(prompt_id):
             raise PromptError(f"unknown prompt id {prompt_id!r} ({self.lang})")
         return prompt_id
 
@@ -402,17 +419,17 @@ class Catalogue:
     def text_of(self, value: Any) -> Any:
         """How a placeholder value reads aloud: colours, teams and lists are translated."""
         if isinstance(value, Term):
-            return self.lines.get(str(value), str(value))
+            return self.lines.get(str(value), str(value)) if self.has(str(value)) else str(value)
         if isinstance(value, Localized):
             return value.words(self.lang)
         if isinstance(value, Words):
             return value.text(self.lang)
         if isinstance(value, Enum):
             for candidate in (f"colour.{value.name.lower()}", f"team.{value.name.lower()}"):
-                if candidate in self.lines:
+                if self.has(candidate):
                     return self.lines[candidate]
             if isinstance(value.value, str) and value.value in COLOUR_IDS:
-                return self.lines[COLOUR_IDS[value.value]]
+                return self.lines[self._check_id(COLOUR_IDS[value.value])]
             return str(value.value)
         if isinstance(value, Either):
             return self.join([str(self.text_of(item)) for item in value], "list.last_or")
@@ -473,4 +490,4 @@ def colour_name(colour: Any, lang: str = DEFAULT_LANGUAGE) -> str:
 
 def prompt_ids() -> frozenset[str]:
     """Every id of what may be said: the common lines and the current game's."""
-    return frozenset(catalogue(DEFAULT_LANGUAGE).lines)
+    return catalogue(DEFAULT_LANGUAGE).ids
