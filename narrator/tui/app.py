@@ -290,7 +290,13 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         self._refusal_toast = toast
         self._notifications.add(toast)  # at once, as Textual's own Notify handler does: a
         self._refresh_notifications()  # refusal typed right after this one replaces it
-        self.screen.post_message(Refused(message))
+        from narrator.tui.game import GameScreen
+        from narrator.tui.privacy import PrivacyScreen
+
+        if isinstance(self.screen, GameScreen | PrivacyScreen):  # at once, with the toast
+            self.screen.show_message(message)
+        else:
+            self.screen.post_message(Refused(message))
         if speak:
             self.voice.say("vote_refused", reason=message)
 

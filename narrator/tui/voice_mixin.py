@@ -51,9 +51,10 @@ class VoiceMixin:
 
     def caption(self, text: str) -> None:
         self.captions.append(text)
-        from narrator.tui.messages import Captioned
+        from narrator.tui.game import GameScreen
 
-        self.screen.post_message(Captioned(text))
+        if isinstance(self.screen, GameScreen):  # at once: the caption row never lags a line
+            self.screen.show_caption(text)
 
     def action_mute(self) -> None:
         muted = self.voice.toggle_mute()
