@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from narrator.games.common.seats import seat_choices as common_seat_choices
+from narrator.games.common.seats import seat_key, seat_of_key
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import ROUNDS, Stage, State, Step
 from narrator.games.ravnica.story import death_lines, stage_name, winner_line
@@ -68,35 +70,10 @@ def colour_words(letter: str) -> Words:
     return Words(str(colour_term(letter)))
 
 
-def seat_key(seat: int, count: int = 10) -> str:
-    """The key that names a seat: 1–9, and 0 for the tenth (R4: at most 10 players)."""
-    return "0" if seat == 9 else str(seat + 1)
-
-
-def seat_of_key(key: str) -> int:
-    return 9 if key == "0" else int(key) - 1
-
-
-DIGITS = "1234567890"
-
-
-def seat_choices(s: State, make, refusal: Words | None = None, listed=()) -> tuple[Choice, ...]:
-    """A choice for each digit key: a seat's (``make(seat)``, an event or a ``goto``), or, past
-    the last seat, the refusal that there is no such seat."""
-    out = []
-    for key in DIGITS:
-        seat = seat_of_key(key)
-        if seat >= s.count:
-            no_seat = Words("game.no_seat", {"seat": seat + 1, "count": s.count})
-            out.append(Choice(key, refusal=no_seat, listed=False))
-        elif refusal is not None:
-            out.append(Choice(key, s.players[seat], refusal=refusal, listed=False))
-        else:
-            made = make(seat)
-            goto = made if isinstance(made, tuple) else None
-            event = None if goto is not None else made
-            out.append(Choice(key, s.players[seat], event, goto, listed=seat in listed))
-    return tuple(out)
+def seat_choices(s: State, make=None, refusal: Words | None = None, listed=()) -> tuple:
+    """A choice for each digit key (R4: at most ten seats); only ``listed`` seats are drawn in
+    the step's list (the ballot and the tables draw their own)."""
+    return common_seat_choices(s.players, make, refusal, no_seat="game.no_seat", listed=listed)
 
 
 def colour_choices(make=None, refusal: Words | None = None, quiet=False) -> tuple[Choice, ...]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.games.base import Event, Refusal
-from narrator.games.common.seats import seat_of_key
+from narrator.games.common.seats import seat_choices as common_seat_choices
 from narrator.games.views import (
     Announcement,
     AppMove,
@@ -35,7 +35,6 @@ from tests.games.toy.rules import CALL, DISCUSSION, FLIP, OVER, SETUP, VOTE, Sta
 
 CALLER_TONE, OTHERS_TONE = "#e0b400", "#4a8fe7"
 CALL_KEYS = (("1", "heads"), ("2", "tails"))  # not "h": the game screen's Home key
-DIGITS = "1234567890"
 
 
 def side(name: str) -> Term:
@@ -46,18 +45,7 @@ def side(name: str) -> Term:
 def seat_choices(s: State, make=None, refusal: Words | None = None) -> tuple[Choice, ...]:
     """A choice for each digit key: a seat's (``make(seat)``), or past the last seat, that
     there is no such seat."""
-    out = []
-    for key in DIGITS:
-        seat = seat_of_key(key)
-        if seat >= s.count:
-            no_seat = Words("toy.no_seat", {"seat": seat + 1, "count": s.count})
-            out.append(Choice(key, refusal=no_seat, listed=False))
-        elif refusal is not None or make is None:
-            why = refusal or Words("game.use_keys")
-            out.append(Choice(key, s.players[seat], refusal=why, listed=False))
-        else:
-            out.append(Choice(key, s.players[seat], make(seat)))
-    return tuple(out)
+    return common_seat_choices(s.players, make, refusal, no_seat="toy.no_seat")
 
 
 def banner(s: State) -> tuple:
