@@ -22,7 +22,6 @@ from narrator.games.views import AppMove, Choice, Paced, StepView, Words, worded
 from narrator.timer import TimerFile
 from narrator.tui import stepview
 from narrator.tui.clock import TICK, DiscussionClock
-from narrator.tui.messages import Captioned, Refused
 from narrator.tui.words import translate_bindings
 
 __all__ = ["GameScreen"]
@@ -48,6 +47,7 @@ class GameScreen(DiscussionClock, Screen):
     path: tuple[str, ...] = ()
     typed = ""
     paced: Paced | None = None
+    _view: tuple | None = None  # (state, path, its StepView)
 
     def compose(self) -> ComposeResult:
         yield Static(id="banner")
@@ -99,9 +99,15 @@ class GameScreen(DiscussionClock, Screen):
 
     @property
     def view(self) -> StepView:
+        """The game's view of its step, asked again only when the state or the keys typed
+        change (the clock's tick and every binding's check ask for it)."""
         if self.app.game is None:  # gone home: nothing to key here any more
             return StepView("over", None)
-        return self.app.game.step(self.app.state, self.path)
+        state = self.app.state  # states are never changed in place: a new one is a new step
+        cached = self._view
+        if cached is None or cached[0] is not state or cached[1] != self.path:
+            cached = self._view = (state, self.path, self.app.game.step(state, self.path))
+        return cached[2]
 
     # --- drawing --------------------------------------------------------------------------
     def refresh_state(self) -> None:
@@ -170,12 +176,6 @@ class GameScreen(DiscussionClock, Screen):
     def show_message(self, text: str) -> None:
         if self.query("#message"):
             self.query_one("#message", Static).update(Text(text, style="bold red") if text else "")
-
-    def on_refused(self, message: Refused) -> None:
-        self.show_message(message.text)
-
-    def on_captioned(self, message: Captioned) -> None:
-        self.show_caption(message.text)
 
     def show_caption(self, text: str) -> None:
         if not self.query("#caption"):

@@ -21,7 +21,6 @@ from textual.widgets import Static
 from narrator.games.base import Refusal
 from narrator.games.views import AppMove, Choice, StepView, Words, worded
 from narrator.tui import stepview
-from narrator.tui.messages import Refused
 from narrator.tui.words import say, translate_bindings
 
 
@@ -84,9 +83,6 @@ class PrivacyScreen(Screen):
         self.query_one("#privacy-message", Static).update(
             Text(text, style="bold red", justify="center")
         )
-
-    def on_refused(self, message: Refused) -> None:
-        self.show_message(message.text)
 
     def on_key(self, event) -> None:
         key = (event.character or "").lower()

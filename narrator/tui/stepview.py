@@ -48,10 +48,12 @@ class Look:
     def name(self, state, seat: int) -> str:
         return self.game.public_view(state).seats[seat].name
 
+    def count(self, state) -> int:
+        return len(self.game.public_view(state).seats)
+
     def seat_tag(self, state, seat: int) -> str:
         """The seat's key and its player's name, as typed: "[3] Cid"."""
-        count = len(self.game.public_view(state).seats)
-        return f"[{seat_key(seat, count)}] {self.name(state, seat)}"
+        return f"[{seat_key(seat, self.count(state))}] {self.name(state, seat)}"
 
     def seat_label(self, state, seat: int, lang: str) -> Text:
         return Text(self.seat_tag(state, seat))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from narrator.games.common.seats import seat_key
 from narrator.games.ravnica.tables import GUILDS
 from narrator.tui.ravnica.table import PIP_STYLE, TableView, pips
 from narrator.tui.stepview import Look
@@ -21,8 +20,8 @@ class RavnicaLook(Look):
     def name(self, state, seat: int) -> str:
         return state.players[seat]
 
-    def seat_tag(self, state, seat: int) -> str:
-        return f"[{seat_key(seat)}] {state.players[seat]}"
+    def count(self, state) -> int:
+        return state.count
 
     def seat_label(self, state, seat: int, lang: str) -> Text:
         """Key, name and guild with its colour pips (R2)."""
