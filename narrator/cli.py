@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         from narrator.play import main as play_main
 
         return play_main(args.script, args.journal)
-    from narrator.tui.app import run
+    from narrator.tui.start import run
 
     return run(args)
 

@@ -43,7 +43,7 @@ def test_core_imports_no_screen_or_voice():
 
 STARTUP_PROBE = """
 import importlib, json, sys
-for name in ("narrator.cli", "narrator.tui.app", "narrator.tui.home"):
+for name in ("narrator.cli", "narrator.tui.start", "narrator.tui.home"):
     importlib.import_module(name)
 print(json.dumps(sorted(m for m in sys.modules if m.startswith("narrator.games."))))
 """

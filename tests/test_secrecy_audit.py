@@ -59,11 +59,11 @@ from pathlib import Path
 from narrator.games.base import Event, fold
 from narrator.games.ravnica import GAME
 from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.private_view import needs_privacy
 from narrator.games.ravnica.rules import check
 from narrator.games.ravnica.state import State, Step
 from narrator.games.ravnica.story import death_lines, describe
 from narrator.games.ravnica.tables import COLOUR_NAMES
-from narrator.games.ravnica.view import needs_privacy
 from narrator.games.views import Announcement as Page
 from narrator.prompts import catalogue
 from narrator.tui.words import say

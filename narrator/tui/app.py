@@ -386,38 +386,3 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
 
     def on_unmount(self) -> None:
         self.voice.close()
-
-
-def run(args: Any) -> int:
-    from narrator.tui.speech import open_voice
-
-    settings = None
-    warnings: list[str] = []
-    try:
-        from narrator.settings import load
-
-        settings, warnings = load()
-    except Exception:  # noqa: BLE001 - settings are a comfort, never a reason not to start
-        settings = None
-    language = args.lang or getattr(settings, "language", "en")
-    if settings is not None:
-        import dataclasses
-
-        changes = {"language": language}
-        if args.mute:
-            changes["muted"] = True
-        settings = dataclasses.replace(settings, **changes)
-    app = NarratorApp(
-        voice=CaptionsOnly(language),  # until the first frame is drawn
-        voice_factory=(lambda: open_voice(settings)) if settings is not None else None,
-        language=language,
-        resume=Path(args.resume) if args.resume else None,
-        new=args.new,
-        game=getattr(args, "game", None),
-        settings=settings,
-    )
-    for warning in warnings:
-        why, title = warning.text(app.language), say(app.language, "home.settings")
-        app.call_later(app.notify, why, title=title, severity="warning")
-    app.run()
-    return app.return_code or 0

@@ -22,8 +22,8 @@ from textual.widgets import Input
 from narrator import journal as journal_module
 from narrator.games.ravnica import GAME
 from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.private_view import needs_privacy
 from narrator.games.ravnica.state import Step
-from narrator.games.ravnica.view import needs_privacy
 from narrator.journal import MAGIC, Journal
 from narrator.settings import settings_path
 from narrator.tui.app import NarratorApp
@@ -433,7 +433,9 @@ def test_broken_settings_and_prompt_files_are_said_on_screen(monkeypatch, tmp_pa
     monkeypatch.setattr("narrator.tui.speech.open_voice", lambda s: CaptionsOnly(s.language))
     args = Namespace(lang=None, mute=False, resume=None, new=False)
     monkeypatch.setenv("NARRATOR_DATA_DIR", str(tmp_path / "games"))
-    assert app_module.run(args) == 0
+    from narrator.tui.start import run
+
+    assert run(args) == 0
     [text] = seen
     assert "rate must be a whole number" in text and "volume must be a number" in text
     assert "prompts.en.toml" in text and "not valid TOML" in text

@@ -18,10 +18,11 @@ from narrator import settings as settings_module
 from narrator.cli import parser
 from narrator.journal import MAGIC, VERSION, Journal
 from narrator.tui import speech
-from narrator.tui.app import NarratorApp, run
+from narrator.tui.app import NarratorApp
 from narrator.tui.home import HomeScreen
 from narrator.tui.modals import HelpScreen
 from narrator.tui.speech import CaptionsOnly
+from narrator.tui.start import run
 from tests.test_bad_files import GAME_EVENTS, write_config
 from tests.tui.driver import screen_text, wait_for
 from tests.tui.russian import WORD, english_words

@@ -9,7 +9,16 @@ from typing import Any
 
 from narrator.games.base import Event, Refusal
 from narrator.games.ravnica import events as ev
-from narrator.games.ravnica import narration, rules, script, setup_rules, story, tables, view
+from narrator.games.ravnica import (
+    narration,
+    private_view,
+    rules,
+    script,
+    setup_rules,
+    story,
+    tables,
+    view,
+)
 from narrator.games.ravnica.moves import legal_moves
 from narrator.games.ravnica.state import State, Step
 from narrator.games.views import Field, PublicView, SeatView, StepView, Words
@@ -117,12 +126,12 @@ class RavnicaGame:
         return view.step_view(state, path)
 
     def after_private(self, state: State, session) -> Words:
-        return view.after_private(state, session)
+        return private_view.after_private(state, session)
 
     def app_move(self, state: State, position: int) -> Event | None:
         if state.step is Step.TURN_LEADER_CARD:
             return script.app_leader_card(state, position)
-        if state.step in view.DRAW_STEPS:
+        if state.step in private_view.DRAW_STEPS:
             return script.app_targeting_card(state, position)
         return None
 

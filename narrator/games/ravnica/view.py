@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from narrator.games.common.seats import seat_choices as common_seat_choices
 from narrator.games.common.seats import seat_key, seat_of_key
 from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.keys import colour_choices, colour_words, seat_choices
+from narrator.games.ravnica.private_view import needs_privacy, private_view
 from narrator.games.ravnica.state import ROUNDS, Stage, State, Step
 from narrator.games.ravnica.story import death_lines, stage_name, winner_line
 from narrator.games.ravnica.tables import (
-    COLOURS,
     agents_for,
     colour_term,
     loyalists_for,
@@ -27,10 +27,8 @@ from narrator.games.views import (
     Ballot,
     Checklist,
     Choice,
-    Line,
     Over,
     Paced,
-    Privacy,
     Rows,
     Seats,
     StepView,
@@ -45,51 +43,14 @@ from narrator.prompts import Localized
 TIMER_STEPS = (Step.DISCUSSION, Step.FINAL_DISCUSSION)
 VOTE_STEPS = (Step.ELECTION, Step.FINAL_VOTE)
 PICK_STEPS = (Step.ELECTION_TIE, Step.FINAL_TIE)
-SECRET_COLOURS = ("W", "B", "G")  # R18 ⚖: every draw is secret except Blue's
-DRAW_STEPS = (Step.DRAW, Step.ABLAZE_DRAW)
-
-# The setup checklist (R6–R8); with the app holding the decks (R9) nobody shuffles them.
 CHECKLIST_PHYSICAL = ("roles", "guilds", "targeting_deck", "leader_deck", "cards")
 CHECKLIST_APP = ("roles", "guilds", "app_decks", "cards")
 
 LOYALIST_TONE, AGENT_TONE = "#4a8fe7", "#e5534b"
 
 
-def needs_privacy(s: State) -> bool:
-    """Steps taken on the privacy screen: secret draws and the choices that would reveal them."""
-    if s.step in (Step.DRAW, Step.CHOOSE):
-        return s.round_colour in SECRET_COLOURS
-    return s.step in (Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)
-
-
 def checklist_lines(s: State) -> tuple[str, ...]:
     return CHECKLIST_PHYSICAL if s.options.deck_mode == "physical" else CHECKLIST_APP
-
-
-def colour_words(letter: str) -> Words:
-    return Words(str(colour_term(letter)))
-
-
-def seat_choices(s: State, make=None, refusal: Words | None = None, listed=()) -> tuple:
-    """A choice for each digit key (R4: at most ten seats); only ``listed`` seats are drawn in
-    the step's list (the ballot and the tables draw their own)."""
-    return common_seat_choices(s.players, make, refusal, no_seat="game.no_seat", listed=listed)
-
-
-def colour_choices(make=None, refusal: Words | None = None, quiet=False) -> tuple[Choice, ...]:
-    """A choice for each colour key (w u b r g): every colour may be keyed, the rules refuse
-    a card that is gone (R18: listing only the cards left would tell the deck)."""
-    return tuple(
-        Choice(
-            c.lower(),
-            colour_words(c),
-            make(c) if make else None,
-            refusal=refusal,
-            quiet=quiet,
-            listed=False,
-        )
-        for c in COLOURS
-    )
 
 
 def banner(s: State) -> tuple:
@@ -223,7 +184,7 @@ def _view(s: State, path: tuple[str, ...]) -> StepView:  # noqa: C901 - one bran
             refusal=use_keys,
         )
     if needs_privacy(s):
-        return _private_view(s, leader_name, colour)
+        return private_view(s, leader_name, colour)
     if step is Step.DRAW:  # Blue: the draw is shown to all (R21)
         if physical:
             return StepView(
@@ -323,100 +284,6 @@ def _ballot_view(s: State) -> StepView:
         primary=Choice("enter", event=ev.VotesClosed()),
         take_back=bool(b.votes),
     )
-
-
-def _private_view(s: State, leader_name: str, colour) -> StepView:
-    """A secret draw and the choice it allows (R18–R24): announced on the public screen, taken
-    by the leader alone on the privacy screen."""
-    step = s.step
-    red = step in (Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)
-    by = "R" if red else s.round_colour
-    leader = s.leader_of(by)
-    name = s.players[leader]
-    who = Words("colour.red") if red else colour
-    closed = s.round_colour == "B" and not red
-    public = (
-        Words("game.private_title", {"colour": who}),
-        (Words("game.private_body_closed" if closed else "game.private_body", {"leader": name}),),
-        Words("game.private_keys"),
-    )
-    left = s.targeting_cards_left()
-    last = step is Step.ABLAZE_DRAW and s.options.deck_mode == "physical" and len(left) == 1
-    privacy = Privacy(
-        session=("private", s.round, by),
-        cover=Words("privacy.cover", {"colour": colour_words(by), "leader": name}),
-        # Black's eyes-closed line was said on the public screen (R20)
-        close_eyes=None if by == "B" and not red else Line("privacy_close_eyes", {"leader": name}),
-        on_open=ev.TargetDrawn(left[0]) if last else None,  # R22: the one card left
-    )
-    if step in DRAW_STEPS:
-        if s.options.deck_mode == "app":
-            body = (Words("privacy.draw_app"),)
-            choices = colour_choices(refusal=Words("game.app_holds_targeting_deck"))
-            primary = Choice("enter", event=AppMove())
-        else:
-            body = (Words("privacy.draw_physical"),)
-            choices = colour_choices(ev.TargetDrawn)
-            primary = None
-        return StepView(
-            "private",
-            None,
-            body=body,
-            choices=choices,
-            primary=primary,
-            private=privacy,
-            public=public,
-        )
-    drawn = s.draw_of(by).colour
-    if red:
-        verb, make = "privacy.give_ablaze", ev.AblazeGiven
-    elif by == "B":
-        verb, make = "privacy.note_price", ev.UltimatePriceNoted
-    else:
-        verb = "privacy.show_role" if by == "W" else "privacy.look_at"
-        make = ev.PlayerChosen
-    listed = tuple(
-        p for p in s.players_of(drawn) if not (by in "WG" and not red and p == leader)
-    )  # R20 ⚖, R24 ⚖: not oneself
-    card = colour_words(drawn)
-    body = (
-        Words("privacy.your_card", {"colour": upper(card)}),
-        "",
-        Words(verb, {"colour": card}),
-        "",
-        Seats(listed),
-    )
-    return StepView(
-        "private",
-        None,
-        body=body,
-        choices=seat_choices(s, make, listed=listed),
-        private=privacy,
-        public=public,
-    )
-
-
-def after_private(s: State, session) -> Words:
-    """The privacy screen's last page, once its steps are done: Green's look (R24) at the
-    chosen player's face-down cards, or that the leader is done."""
-    _, _, by = session
-    chosen = s.chosen_by("G") if by == "G" else None
-    if chosen is None:
-        return Words("privacy.done")
-    return joined("\n\n", green_look(s, chosen), Words("privacy.done_look"))
-
-
-def green_look(s: State, chosen: int) -> Words:
-    """R24: the role card at the table, and with the app holding the targeting deck (R9 ⚖)
-    the targeting cards it keeps for them (one per colour they lead)."""
-    name = s.players[chosen]
-    if s.options.deck_mode == "physical":
-        return Words("privacy.green_physical", {"player": name})
-    cards = tuple(d.colour for d in s.draws if s.leader_of(d.by) == chosen)
-    if not cards:
-        return Words("privacy.green_no_cards", {"player": name})
-    shown = tuple(upper(colour_words(c)) for c in cards)
-    return Words("privacy.green_cards", {"player": name, "cards": shown})
 
 
 def ability_words(s: State) -> Words:
