@@ -46,11 +46,11 @@ import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from importlib import resources
 from pathlib import Path
 from typing import Any, Self
 
 from narrator import paths
+from narrator.prompts import sources
 
 LANGUAGES = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
@@ -169,17 +169,6 @@ class PromptError(KeyError):
         return str(self.args[0]) if self.args else ""
 
 
-def _flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
-    flat: dict[str, Any] = {}
-    for key, value in table.items():
-        full = f"{prefix}{key}"
-        if isinstance(value, Mapping):
-            flat.update(_flatten(value, full + "."))
-        else:
-            flat[full] = value
-    return flat
-
-
 _PARSER = string.Formatter()
 
 
@@ -225,83 +214,12 @@ class _LineFormatter(string.Formatter):
         return format(value, format_spec)
 
 
-_game_dir: Path | None = None  # the words of the game being played (``use_game``)
-
-
 def use_game(words_dir: Path | None) -> None:
     """Speak and show the words of the game whose folder is ``words_dir`` on top of the common
     ones: its ``<lang>.toml`` (what is said) and ``ui/<lang>/*.toml`` (the screens'). A game's
     line may have the id of a common one (two games may both say ``time_up``): it wins."""
-    global _game_dir
-    if words_dir != _game_dir:
-        _game_dir = words_dir
+    if sources.choose(words_dir):
         reload()
-
-
-def _read_toml(entry: Any) -> dict[str, str]:
-    return {
-        k: str(v) for k, v in _flatten(tomllib.loads(entry.read_text(encoding="utf-8"))).items()
-    }
-
-
-def _other_games() -> list[Path]:
-    """The words folders of every game but the current one: a line is looked up there when
-    neither the common words nor the current game's have it (a refusal of a journal's game
-    read before that game is chosen, a user's override of any game's line)."""
-    from narrator.games.registry import words_dirs  # not at import: the registry needs us
-
-    return [d for d in words_dirs() if d != _game_dir]
-
-
-def _game_lines(lang: str, folder: Path | None) -> dict[str, str]:
-    if folder is not None and (folder / f"{lang}.toml").is_file():
-        return _read_toml(folder / f"{lang}.toml")
-    return {}
-
-
-def _load_packaged(lang: str, others: bool = True) -> dict[str, str]:
-    lines = _read_toml(resources.files(__package__).joinpath(f"{lang}.toml"))
-    lines.update(_game_lines(lang, _game_dir))
-    for folder in _other_games() if others else ():
-        for key, line in _game_lines(lang, folder).items():
-            lines.setdefault(key, line)
-    return lines
-
-
-SHARED_WITH_WORDS = ("colour.", "team.", "list.")  # terms the screens and the voice both use
-
-
-def _ui_folder(folder: Any, lang: str, lines: dict[str, str]) -> dict[str, str]:
-    """Every ``*.toml`` of one words folder: no two files of it may hold the same id."""
-    own: dict[str, str] = {}
-    if not folder.is_dir():
-        return own
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if entry.name.endswith(".toml"):
-            table = _read_toml(entry)
-            twice = sorted(set(table) & set(own))
-            if twice:
-                raise ValueError(f"ui/{lang}/{entry.name}: ids said elsewhere too: {twice}")
-            own.update(table)
-    return own
-
-
-def _load_words(lang: str, others: bool = True) -> dict[str, str]:
-    """The screens' words: every ``ui/<lang>/*.toml`` (common, then the game's), and the terms
-    shared with the voice."""
-    packaged = _load_packaged(lang, others)
-    lines = {k: v for k, v in packaged.items() if k.startswith(SHARED_WITH_WORDS)}
-    common = _ui_folder(resources.files(__package__).joinpath("ui", lang), lang, lines)
-    twice = sorted(set(common) & set(lines))
-    if twice:
-        raise ValueError(f"ui/{lang}: ids said elsewhere too: {twice}")
-    lines.update(common)
-    if _game_dir is not None:
-        lines.update(_ui_folder(_game_dir / "ui" / lang, lang, lines))
-    for folder in _other_games() if others else ():
-        for key, line in _ui_folder(folder / "ui" / lang, lang, lines).items():
-            lines.setdefault(key, line)
-    return lines
 
 
 class Catalogue:
@@ -326,7 +244,7 @@ class Catalogue:
         self.warnings: list[Problem] = []
         self.ui = ui
         self._others = others  # the other games' lines: read at the first miss (quicker start)
-        self.lines: dict[str, str] = _load_words(lang, False) if ui else _load_packaged(lang, False)
+        self.lines: dict[str, str] = sources.load(lang, ui)
         self._fields = {key: placeholders(line) for key, line in self.lines.items()}
         self._formatter = _LineFormatter(lang)
         folder = paths.config_dir() if config_dir is None else config_dir
@@ -339,8 +257,7 @@ class Catalogue:
         if not self._others:
             return False
         self._others = False
-        load = _load_words if self.ui else _load_packaged
-        for key, line in load(self.lang, True).items():
+        for key, line in sources.other_lines(self.lang, self.ui).items():
             if key not in self.lines:
                 self.lines[key] = line
                 self._fields[key] = placeholders(line)
@@ -360,7 +277,7 @@ class Catalogue:
             return
         self._widen()  # an override may reword any game's line
         try:
-            table = _flatten(tomllib.loads(text))
+            table = sources.flatten(tomllib.loads(text))
         except (ValueError, RecursionError) as error:  # as in settings.parse
             why = (
                 reason(error)

@@ -1,0 +1,95 @@
+"""Where the catalogues' lines come from: the common files beside this module, the current
+game's words folder on top (``choose``), and the other games' folders, read only when a line
+is in neither (``other_lines``: a journal's refusal read before its game is chosen, a user's
+override of any game's line)."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+SHARED_WITH_WORDS = ("colour.", "team.", "list.")  # terms the screens and the voice both use
+
+_game_dir: Path | None = None  # the words of the game being played
+
+
+def choose(words_dir: Path | None) -> bool:
+    """Read the words of the game in ``words_dir`` from now on; True if that changed them."""
+    global _game_dir
+    changed = words_dir != _game_dir
+    _game_dir = words_dir
+    return changed
+
+
+def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """Nested TOML tables as dotted ids: ``[colour] white`` is ``colour.white``."""
+    flat: dict[str, Any] = {}
+    for key, value in table.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            flat.update(flatten(value, full + "."))
+        else:
+            flat[full] = value
+    return flat
+
+
+def _read(entry: Any) -> dict[str, str]:
+    table = flatten(tomllib.loads(entry.read_text(encoding="utf-8")))
+    return {k: str(v) for k, v in table.items()}
+
+
+def _spoken(folder: Any, lang: str) -> dict[str, str]:
+    entry = folder.joinpath(f"{lang}.toml")
+    return _read(entry) if entry.is_file() else {}
+
+
+def _shown(folder: Any, lang: str) -> dict[str, str]:
+    """Every ``ui/<lang>/*.toml`` of one words folder: no two files of it hold the same id."""
+    own: dict[str, str] = {}
+    place = folder.joinpath("ui", lang)
+    if not place.is_dir():
+        return own
+    for entry in sorted(place.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".toml"):
+            table = _read(entry)
+            twice = sorted(set(table) & set(own))
+            if twice:
+                raise ValueError(f"ui/{lang}/{entry.name}: ids said elsewhere too: {twice}")
+            own.update(table)
+    return own
+
+
+def _lines(folder: Any, lang: str, ui: bool) -> dict[str, str]:
+    """One folder's lines: what is said, or the screens' words with the terms they share."""
+    spoken = _spoken(folder, lang)
+    if not ui:
+        return spoken
+    shared = {k: v for k, v in spoken.items() if k.startswith(SHARED_WITH_WORDS)}
+    shown = _shown(folder, lang)
+    twice = sorted(set(shown) & set(shared))
+    if twice:
+        raise ValueError(f"ui/{lang}: ids said elsewhere too: {twice}")
+    return shared | shown
+
+
+def load(lang: str, ui: bool) -> dict[str, str]:
+    """The common lines with the current game's on top."""
+    lines = _lines(resources.files(__package__), lang, ui)
+    if _game_dir is not None:
+        lines.update(_lines(_game_dir, lang, ui))
+    return lines
+
+
+def other_lines(lang: str, ui: bool) -> dict[str, str]:
+    """The other games' lines, the first registered game's first."""
+    from narrator.games.registry import words_dirs  # not at import: the registry needs us
+
+    lines: dict[str, str] = {}
+    for folder in words_dirs():
+        if folder != _game_dir:
+            for key, line in _lines(folder, lang, ui).items():
+                lines.setdefault(key, line)
+    return lines
