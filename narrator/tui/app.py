@@ -125,6 +125,10 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
 
             look = importlib.import_module(game.screens).LOOK
         self.look = look(game)
+        css = self.look.css
+        if css is not None and not self.stylesheet.has_source(str(css.resolve())):
+            self.stylesheet.read(css)  # the game's themes, once
+            self.refresh_css(animate=False)
 
     def on_mount(self) -> None:
         if not self.is_headless:

@@ -8,6 +8,7 @@ tones. Nothing here reads a game's state: what is secret never reaches it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -41,6 +42,7 @@ class Look:
     a game's screens module (``narrator.tui.<game>``) gives a ``LOOK`` of its own."""
 
     screens: dict = {}  # a step's ``screen`` name -> the game's own Screen class
+    css: Path | None = None  # the game's own styles (its themes: ``StepView.theme`` classes)
 
     def __init__(self, game) -> None:
         self.game = game

@@ -3,6 +3,8 @@ guilds and colour pips, the guild deal, and the colours of the round's theme."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 
 from narrator.games.ravnica.tables import GUILDS
@@ -11,6 +13,8 @@ from narrator.tui.stepview import Look
 
 
 class RavnicaLook(Look):
+    css = Path(__file__).parent / "theme.tcss"
+
     @property
     def screens(self) -> dict:
         from narrator.tui.ravnica.deal import DealScreen
