@@ -11,9 +11,10 @@ import dataclasses
 import typing
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from narrator.games.views import Announcement, Field, Line, PublicView, StepView, Words
+if TYPE_CHECKING:  # the data is imported by the games that make it: a quicker start
+    from narrator.games.views import Announcement, Field, Line, PublicView, StepView, Words
 
 
 class Refusal(ValueError):

@@ -11,8 +11,10 @@ import importlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from narrator.games.base import Game
+if TYPE_CHECKING:
+    from narrator.games.base import Game
 
 GAMES_DIR = Path(__file__).parent
 

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from narrator.prompts import Localized, Words
+from narrator.prompts import Localized, Words, worded
 
 __all__ = [
     "Announcement",
@@ -258,13 +258,6 @@ class PublicView:
 
 
 # --- text made of texts (a name in capitals, two lines as one) -------------------------------
-
-
-def worded(text: Any, lang: str) -> str:
-    """A ``Text`` (or a ``Localized``) in ``lang``."""
-    from narrator.prompts import words
-
-    return str(words(lang).text_of(text))
 
 
 def upper(text: Any) -> Localized:

@@ -390,6 +390,11 @@ def words(lang: str = DEFAULT_LANGUAGE) -> Catalogue:
     return _words[lang]
 
 
+def worded(text: Any, lang: str = DEFAULT_LANGUAGE) -> str:
+    """A text of the screens in ``lang``: ``Words``, a ``Localized``, a ``Term`` or a name."""
+    return str(words(lang).text_of(text))
+
+
 def reload() -> None:
     """Forget loaded catalogues, so edited override files are read again."""
     _catalogues.clear()

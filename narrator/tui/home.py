@@ -16,8 +16,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from narrator.games import registry
-from narrator.games.views import worded
-from narrator.prompts import Problem, Words
+from narrator.prompts import Problem, Words, worded
 from narrator.tui.words import say, translate_bindings
 
 NEW = "new:"  # the id of a game's "New game" option, with several games: new:<name>
@@ -35,7 +34,9 @@ class HomeScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
-            yield Static(id="home-title")  # the app's own title: the games are in the menu
+            # The app's own title (the games are in the menu), in the very first frame.
+            self.shown_title = self.tr("home.title")
+            yield Static(self.shown_title, id="home-title")
             yield Static(id="home-subtitle")
             yield OptionList(id="home-menu")
             yield Static(id="message")
@@ -51,7 +52,10 @@ class HomeScreen(Screen):
         # Words are read again each time: the language may have changed in the settings.
         translate_bindings(self, self.app.language)
         self.refresh_bindings()
-        self.query_one("#home-title", Static).update(self.tr("home.title"))
+        title = self.tr("home.title")
+        if title != self.shown_title:  # only when the language changed: a redraw costs a frame
+            self.shown_title = title
+            self.query_one("#home-title", Static).update(title)
         self.query_one("#home-subtitle", Static).update(self.tr("home.subtitle"))
         menu = self.query_one("#home-menu", OptionList)
         menu.clear_options()
