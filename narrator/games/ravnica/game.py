@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.games.base import Event, Refusal
+from narrator.games.common.names import clean_name
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica import (
     narration,
@@ -119,7 +120,7 @@ class RavnicaGame:
         return ev.GameCreated(tuple(names), options, seed)
 
     def clean_name(self, name: str) -> str:
-        return setup_rules.clean_name(name)
+        return clean_name(name)
 
     # --- the step ------------------------------------------------------------------------
     def step(self, state: State, path: tuple[str, ...] = ()) -> StepView:

@@ -4,16 +4,15 @@ players' names, the rulings chosen, the guild deal."""
 from __future__ import annotations
 
 import typing
-import unicodedata
 from dataclasses import replace
 
 from narrator.games.base import Refusal
+from narrator.games.common.names import clean_names
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import State, Step
 from narrator.games.ravnica.tables import GUILDS, RNA_GUILDS, check_player_count
 from narrator.prompts import Either
 
-MAX_NAME_LENGTH = 24
 OPTION_BOUNDS = {  # seconds, and the rule each timer belongs to
     "opening_pause": (1, 120, "R10"),
     "round_seconds": (10, 3600, "R11"),
@@ -25,22 +24,6 @@ OPTION_CHOICES = {  # the ⚖ rulings that are a choice, and the rule each belon
     "election_tie": (typing.get_args(ev.ElectionTie), "R15"),
     "final_tie": (typing.get_args(ev.FinalTie), "R27c"),
 }
-
-
-def clean_name(raw: str) -> str:
-    """A player's name as shown: trimmed, no control characters, within the length limit."""
-    if not isinstance(raw, str):
-        raise Refusal("name_not_text")
-    text = " ".join(raw.split())
-    hidden = sorted({ch for ch in text if unicodedata.category(ch).startswith("C")})
-    if hidden:
-        codes = ", ".join(f"U+{ord(ch):04X}" for ch in hidden[:3])
-        raise Refusal("name_hidden", codes=codes)
-    if not text:
-        raise Refusal("name_blank")
-    if len(text) > MAX_NAME_LENGTH:
-        raise Refusal("name_too_long", limit=MAX_NAME_LENGTH)
-    return text
 
 
 def check_options(options: ev.Options) -> None:
@@ -56,13 +39,7 @@ def check_options(options: ev.Options) -> None:
 
 def game_created(state: State, e: ev.GameCreated) -> State:
     check_player_count(len(e.players))  # R4
-    players = tuple(clean_name(p) for p in e.players)
-    seen: dict[str, int] = {}
-    for i, p in enumerate(players):
-        key = p.casefold()
-        if key in seen:
-            raise Refusal("same_name", "R4", first=seen[key] + 1, second=i + 1, name=p)
-        seen[key] = i
+    players = clean_names(e.players, "R4")
     check_options(e.options)
     return replace(state, step=Step.DEAL, players=players, options=e.options, seed=e.seed)
 
