@@ -11,7 +11,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-SHARED_WITH_WORDS = ("colour.", "team.", "list.")  # terms the screens and the voice both use
+SHARED_WITH_WORDS = ("term.", "colour.", "team.", "list.")  # what screens and voice both use
 
 _game_dir: Path | None = None  # the words of the game being played
 

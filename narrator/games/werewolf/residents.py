@@ -239,4 +239,4 @@ def resident(kind: str):
     """A kind as words: the catalogue's ``ww.kind.<id>`` (worded in the screen's language)."""
     from narrator.prompts import Term
 
-    return Term(f"ww.kind.{kind}")
+    return Term(f"term.kind.{kind}")

@@ -37,7 +37,7 @@ OPTION_CHOICES = {
 
 def waiting_for(s: State) -> tuple[Term, str]:
     """What the game waits for, worded, and the rule of that step."""
-    return Term(f"ww.wants.{s.step}"), RULE_OF_STEP[s.step]
+    return Term(f"term.wants.{s.step}"), RULE_OF_STEP[s.step]
 
 
 def not_now(s: State) -> Refusal:
