@@ -103,12 +103,18 @@ class Choice:
 @dataclass(frozen=True)
 class Paced:
     """Lines the app says by itself, each followed by its pause in seconds (the opening R10,
-    a night pass), then ``then`` is entered."""
+    a night pass), then ``then`` is entered. ``auto``: they start as soon as the step is
+    shown, with no key (eyes are closed, W24); ``pausable``: space pauses them, and resuming
+    says them again from the first; ``resumed``: said first when a screen takes them up that
+    did not say the step's last ones (a resumed game: "keep your eyes closed")."""
 
     lines: tuple[tuple[str, float], ...]
     then: Any
     title: Words
     note: Words
+    auto: bool = False
+    pausable: bool = False
+    resumed: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)

@@ -127,6 +127,9 @@ class DiscussionClock:
         self.app.push_screen(question, done)
 
     def action_pause(self) -> None:
+        if self.paced is not None:
+            self.pause_paced()
+            return
         countdown = self.app.countdown
         if countdown:
             running = countdown.toggle()

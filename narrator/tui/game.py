@@ -135,6 +135,7 @@ class GameScreen(DiscussionClock, Screen):
         timed = view.timer is not None and page is None
         if page is None:  # a countdown starts when its announcement has been read
             self.ensure_countdown(view)
+            self.auto_paced(view)
         row = self.query_one("#clock-row")
         if row.display != timed:
             row.display = timed
@@ -191,6 +192,8 @@ class GameScreen(DiscussionClock, Screen):
         if self.page is not None:  # an announcement: Enter goes on, nothing else is asked
             return action in ("primary", "record")
         timed = view.timer is not None
+        if action == "pause" and self.paced is not None:
+            return self.paced.pausable
         if action in ("pause", "add_time", "end_discussion", "ask_end"):
             return timed
         if action == "undo_vote":
@@ -224,7 +227,7 @@ class GameScreen(DiscussionClock, Screen):
                 self.ticked ^= {i}
                 self.refresh_state()
             return
-        typed = self.typed + key
+        typed = self.typed + key.lower()  # "B2" or "b2": a key is typed either way
         exact = next((c for c in view.choices if c.key == typed), None)
         longer = any(c.key.startswith(typed) and c.key != typed for c in view.choices)
         if exact is None and not longer:
@@ -305,23 +308,49 @@ class GameScreen(DiscussionClock, Screen):
     def action_home(self) -> None:
         self.app.go_home()
 
-    # --- lines the app says by itself (the opening, R10) ----------------------------------
+    # --- lines the app says by itself (the opening R10, a night pass W24) -------------------
+    def auto_paced(self, view: StepView) -> None:
+        """A step whose lines start by themselves (eyes closed: no key, W24)."""
+        paced = view.primary.event if view.primary is not None else None
+        shown = self.app.screen is self
+        if self.paced is None and isinstance(paced, Paced) and paced.auto and shown:
+            self.run_paced(paced)
+
     def run_paced(self, paced: Paced) -> None:
         app = self.app
         key = self.view.key
+        lines = paced.lines
+        if paced.resumed and getattr(self, "_paced_key", None) != key:
+            lines = paced.resumed + lines  # taken up from a resumed game
+        self._paced_key = key
         self.paced = paced
+        self.paced_paused = False
         self.refresh_state()
 
         def say_next(i: int) -> None:
             if app.screen is not self or app.game.step(app.state).key != key:
                 self.paced = None  # the game moved on (an undo, home): stop
                 return
-            if i == len(paced.lines):
+            if i == len(lines):
                 self.paced = None
                 app.enter(paced.then)
                 return
-            prompt_id, wait = paced.lines[i]
+            prompt_id, wait = lines[i]
             app.say(prompt_id)
-            self.set_timer(max(0.01, wait * app.pace), lambda: say_next(i + 1))
+            self._paced_timer = self.set_timer(max(0.01, wait * app.pace), lambda: say_next(i + 1))
 
         say_next(0)
+
+    def pause_paced(self) -> None:
+        """Space on pausable lines: stop; again: say them again from the first (W24)."""
+        paced = self.paced
+        if paced is None:
+            return
+        if not self.paced_paused:
+            self._paced_timer.stop()
+            self.paced_paused = True
+            self.app.say("paced_paused")
+            self.refresh_state()
+        else:
+            self.paced = None
+            self.run_paced(paced)
