@@ -89,9 +89,10 @@ def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) 
                         apply(created)
                     except Refusal as err:
                         return refused(*players_line, err)
-            event = reader.event(line, state, len(events))
-            if event is not None:
-                apply(event)
+            made = reader.event(line, state, len(events))
+            for event in made if isinstance(made, list) else [made]:  # a line may make several
+                if event is not None:
+                    apply(event)
         except (Refusal, ValueError) as err:  # a rule's refusal, or a line not read (ScriptError)
             return refused(number, line, err)
     if not events and reader.game_created() is not None:

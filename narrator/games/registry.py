@@ -28,6 +28,7 @@ class Entry:
 
 _ENTRIES: dict[str, Entry] = {
     "ravnica": Entry("ravnica", "narrator.games.ravnica.game", GAMES_DIR / "ravnica" / "words"),
+    "werewolf": Entry("werewolf", "narrator.games.werewolf.game", GAMES_DIR / "werewolf" / "words"),
 }
 _loaded: dict[str, Game] = {}
 

@@ -105,8 +105,9 @@ class Paced:
     """Lines the app says by itself, each followed by its pause in seconds (the opening R10,
     a night pass), then ``then`` is entered. ``auto``: they start as soon as the step is
     shown, with no key (eyes are closed, W24); ``pausable``: space pauses them, and resuming
-    says them again from the first; ``resumed``: said first when a screen takes them up that
-    did not say the step's last ones (a resumed game: "keep your eyes closed")."""
+    says them again from line ``restart`` (the turn, not its opening); ``resumed``: said
+    first when a screen takes them up that did not say the step's last ones (a resumed game:
+    "keep your eyes closed")."""
 
     lines: tuple[tuple[str, float], ...]
     then: Any
@@ -114,6 +115,7 @@ class Paced:
     note: Words
     auto: bool = False
     pausable: bool = False
+    restart: int = 0
     resumed: tuple[tuple[str, float], ...] = ()
 
 

@@ -112,7 +112,10 @@ class Problem(str):
     params: dict[str, Any]
 
     def __new__(cls, key: str, /, **params: Any) -> Self:
-        english = words(DEFAULT_LANGUAGE).format(f"files.{key}", **params)
+        try:
+            english = words(DEFAULT_LANGUAGE).format(f"files.{key}", **params)
+        except ValueError:  # the screens' own words are what is wrong
+            english = f"{key}: {params}"
         problem = super().__new__(cls, english)
         problem.key, problem.params = key, params
         return problem
@@ -383,10 +386,20 @@ def catalogue(lang: str = DEFAULT_LANGUAGE) -> Catalogue:
 _words: dict[str, Catalogue] = {}
 
 
+_loading: set[str] = set()
+
+
 def words(lang: str = DEFAULT_LANGUAGE) -> Catalogue:
-    """The screens' words in one language, loaded once."""
+    """The screens' words in one language, loaded once (a malformed line among them is said
+    in plain words: they cannot word their own problem)."""
     if lang not in _words:
-        _words[lang] = Catalogue(lang, ui=True)
+        if lang in _loading:
+            raise ValueError(f"the screens' words in {lang!r} cannot be read")
+        _loading.add(lang)
+        try:
+            _words[lang] = Catalogue(lang, ui=True)
+        finally:
+            _loading.discard(lang)
     return _words[lang]
 
 

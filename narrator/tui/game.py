@@ -33,6 +33,7 @@ BEFORE_CHOICES = [
     Binding("plus,equals_sign", "add_time", "+30 s"),
     Binding("e", "end_discussion", "End discussion"),
     Binding("backspace", "undo_vote", "Take back vote"),
+    Binding("escape", "back", "Back"),  # from a choice's later keys to its first (a hut's target)
 ]
 AFTER_CHOICES = [
     Binding("t", "record", "Record"),
@@ -154,7 +155,14 @@ class GameScreen(DiscussionClock, Screen):
         if not self.app.refusals:
             self.show_message("")
         self.rebind(view)
-        keys = (view.key, view.take_back, self.paced is not None, page, self._footer_choices)
+        keys = (
+            view.key,
+            self.path,
+            view.take_back,
+            self.paced is not None,
+            page,
+            self._footer_choices,
+        )
         if keys != getattr(self, "_keys_shown", None):  # the Footer is rebuilt: only on change
             self._keys_shown = keys
             self.refresh_bindings()
@@ -198,6 +206,8 @@ class GameScreen(DiscussionClock, Screen):
             return timed
         if action == "undo_vote":
             return view.take_back
+        if action == "back":
+            return bool(self.path)
         if action in ("export", "home"):
             return view.kind == "over"
         if action == "primary":
@@ -292,6 +302,10 @@ class GameScreen(DiscussionClock, Screen):
     def action_undo_vote(self) -> None:
         self.app.undo_last()
 
+    def action_back(self) -> None:
+        self.path, self.typed = (), ""
+        self.refresh_state()
+
     def action_record(self) -> None:
         from narrator.tui.modals import RecordScreen
 
@@ -316,10 +330,10 @@ class GameScreen(DiscussionClock, Screen):
         if self.paced is None and isinstance(paced, Paced) and paced.auto and shown:
             self.run_paced(paced)
 
-    def run_paced(self, paced: Paced) -> None:
+    def run_paced(self, paced: Paced, again: bool = False) -> None:
         app = self.app
         key = self.view.key
-        lines = paced.lines
+        lines = paced.lines[paced.restart :] if again else paced.lines
         if paced.resumed and getattr(self, "_paced_key", None) != key:
             lines = paced.resumed + lines  # taken up from a resumed game
         self._paced_key = key
@@ -353,4 +367,4 @@ class GameScreen(DiscussionClock, Screen):
             self.refresh_state()
         else:
             self.paced = None
-            self.run_paced(paced)
+            self.run_paced(paced, again=True)

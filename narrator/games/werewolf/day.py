@@ -199,9 +199,9 @@ def witch(s: State, e: ev.HutTaken) -> State:
     source = check_spot(s, x, "W17")
     if source.votes == 0:
         raise Refusal("ww_no_votes_there", "W17", spot=x)
+    target = check_votable(s, y)  # first: an unknown Y is refused, not a crash
     if village.index(y) == village.index(x):
         raise Refusal("ww_witch_same", "W17", spot=x)
-    target = check_votable(s, y)
     s = set_spot(s, x, votes=0)
     return set_spot(s, y, votes=target.votes + source.votes)
 

@@ -20,7 +20,7 @@ def columns_open(s: State) -> tuple[str, ...]:
 def column_chosen(s: State, e: ev.ColumnChosen) -> State:
     """W23: a column of two cards or more; its votes go to the supply."""
     column = str(e.column).upper()
-    if column not in COLUMNS:
+    if len(column) != 1 or column not in COLUMNS:  # "AB" or "" is in "ABCD", but no column
         raise Refusal("ww_no_such_column", "W23", column=e.column)
     if column not in columns_open(s):
         raise Refusal("ww_column_small", "W23", column=column)

@@ -1,0 +1,222 @@
+"""Werewolf's day as the shell draws it: whose hut turn and which huts are left (W12), each
+hut's targets keyed fast (a hut by letter, then a spot like "b2", W17), the vote (W18), the
+Grand Inquisitor's tie pick (W19) and the lynched resident's identity (W20, W34)."""
+
+from __future__ import annotations
+
+from narrator.games.base import Refusal
+from narrator.games.views import Choice, Seats, StepView, Timer, Words
+from narrator.games.werewolf import events as ev
+from narrator.games.werewolf import village
+from narrator.games.werewolf.day import TARGETS
+from narrator.games.werewolf.keys import (
+    kind_choices,
+    line_choices,
+    refused,
+    seat_choices,
+    spot_choices,
+)
+from narrator.games.werewolf.residents import HUT_KINDS, KEY, KINDS, resident
+from narrator.games.werewolf.state import State, Step
+
+PASS_KEY = "p"
+
+
+def hut_list(s: State) -> Words:
+    left = s.huts_left
+    huts = tuple(
+        Words(
+            "ww.hut_key_many" if left[k] > 1 else "ww.hut_key",
+            {"key": KEY[k], "hut": resident(k), "n": left[k]},
+        )
+        for k in HUT_KINDS
+        if left[k]
+    )
+    return Words("ww.huts.left", {"huts": huts})
+
+
+def holding(s: State, seat: int) -> Words:
+    return Words("ww.holds", {"player": s.players[seat], "votes": s.held[seat], "supply": s.supply})
+
+
+def huts_view(s: State, path: tuple[str, ...]) -> StepView:
+    seat = s.hut_seat
+    name = s.players[seat]
+    turn = {"player": name, "turn": s.turn + 1, "turns": len(s.order)}
+    if not s.huts_left:
+        return StepView(
+            "choose",
+            None,
+            title=Words("ww.huts.title", turn),
+            body=(Words("ww.huts.none_left", {"player": name}), holding(s, seat)),
+            keys=Words("ww.huts.none_keys"),
+            primary=Choice("enter", event=ev.NoHutLeft(seat)),
+        )
+    if path:
+        return hut_action_view(s, seat, path)
+    taken = tuple(resident(k) for k in s.huts_taken)
+    body = [hut_list(s), holding(s, seat)]
+    if taken:
+        body.append(Words("ww.huts.taken", {"huts": taken}))
+    return StepView(
+        "choose",
+        None,
+        title=Words("ww.huts.title", turn),
+        body=tuple(body),
+        keys=Words("ww.huts.keys", {"player": name}),
+        choices=tuple(Choice(KEY[k], resident(k), **hut_goto(s, k)) for k in HUT_KINDS),
+        unkeyed=Words("ww.huts.unkeyed"),
+    )
+
+
+def hut_goto(s: State, hut: str) -> dict:
+    if not s.huts_left[hut]:
+        return {
+            "refusal": refused(Refusal("ww_hut_gone", "W12", hut=resident(hut))),
+            "listed": False,
+        }
+    return {"goto": (hut,)}
+
+
+def hut_action_view(s: State, seat: int, path: tuple[str, ...]) -> StepView:
+    """The hut's action: its targets one by one (the Witch: X, then Y), or a pass."""
+    hut = path[0]
+    wanted = TARGETS[hut]
+    passing = Choice(PASS_KEY, Words("ww.pass_label"), ev.HutTaken(seat, hut, passed=True))
+    primary = None
+    if not wanted:
+        choices: tuple = ()
+        primary = Choice("enter", event=ev.HutTaken(seat, hut))
+        ask = Words("ww.ask.enter")
+    elif wanted[0] == "spot" and len(wanted) == 2 and len(path) == 2:
+        choices = spot_choices(lambda y: ev.HutTaken(seat, hut, (path[1], y)))
+        ask = Words("ww.ask.spot_to", {"spot": path[1]})
+    elif wanted[0] == "spot" and len(wanted) == 2:
+        choices = spot_choices(lambda x: (hut, x))
+        ask = Words("ww.ask.spot_from")
+    elif wanted[0] == "spot":
+        choices = spot_choices(lambda x: ev.HutTaken(seat, hut, (x,)))
+        ask = Words("ww.ask.spot")
+    elif wanted[0] == "seat":
+        choices = seat_choices(s, lambda t: ev.HutTaken(seat, hut, seat_target=t))
+        ask = Words("ww.ask.seat")
+    else:
+        choices = line_choices(lambda line: ev.HutTaken(seat, hut, line=line))
+        ask = Words("ww.ask.line")
+    body: list = [Words(f"ww.action.{hut}"), holding(s, seat)]
+    if wanted and wanted[0] == "seat":
+        body.append(Seats(tuple(s.seats)))
+    return StepView(
+        "choose",
+        None,
+        title=Words("ww.huts.action_title", {"player": s.players[seat], "hut": resident(hut)}),
+        body=tuple(body),
+        keys=Words("ww.ask.keys", {"ask": ask}),
+        choices=(*choices, passing),
+        primary=primary,
+        refusal=Words("ww.ask.no_enter"),
+    )
+
+
+def discussion_view(s: State) -> StepView:
+    seconds = s.options.discussion_seconds
+    return StepView(
+        "timed",
+        None,
+        title=Words("ww.discussion.title", {"day": s.day}),
+        body=(Words("ww.discussion.body"),),
+        keys=Words("ww.discussion.keys"),
+        timer=Timer(seconds, ev.DiscussionEnded(), f"ww-discussion-{s.day}"),
+    )
+
+
+def cast_line(s: State) -> Words | str:
+    if not s.cast:
+        return ""
+    return Words("ww.vote.cast", {"votes": tuple(f"{s.players[p]}→{spot}" for p, spot in s.cast)})
+
+
+def vote_view(s: State) -> StepView:
+    skipped = tuple(s.players[p] for p in s.seats if p not in s.voters)
+    body: list = []
+    if skipped:
+        body.append(Words("ww.vote.skipped", {"players": skipped}))
+    body.append(cast_line(s))
+    voter = s.voter
+    counts = {"voted": len(s.cast), "voters": len(s.voters)}
+    if voter is not None:
+        body.insert(0, holding(s, voter))
+        choices = spot_choices(lambda x: ev.VoteCast(voter, x), village.occupied(s.spots))
+        keys = Words("ww.vote.keys", {"player": s.players[voter], **counts})
+    else:
+        choices = spot_choices(lambda x: Refusal("ww_everyone_voted", "W18"))
+        keys = Words("ww.vote.all_voted", counts)
+    return StepView(
+        "vote",
+        None,
+        title=Words("ww.vote.title", {"day": s.day}),
+        body=tuple(body),
+        keys=keys,
+        choices=choices,
+        primary=Choice("enter", event=ev.VotesCounted()),
+        take_back=bool(s.cast),
+    )
+
+
+def lynch_tie_view(s: State) -> StepView:
+    votes = village.spot(s.spots, s.tied[0]).votes
+    return StepView(
+        "choose",
+        None,
+        title=Words("ww.tie.title"),
+        body=(Words("ww.tie.body", {"spots": s.tied, "votes": votes, "player": s.players[s.gi]}),),
+        keys=Words("ww.tie.keys", {"spots": s.tied}),
+        choices=spot_choices(ev.LynchChosen, s.tied),
+    )
+
+
+def pool_line(s: State) -> Words:
+    """W33: the hidden pool, each kind with its key (a converted Cursed marked)."""
+    alive = s.alive
+    kinds = tuple(
+        Words(
+            "ww.pool_kind_many" if alive.count(k) > 1 else "ww.pool_kind",
+            {"key": KEY[k], "kind": resident(k), "n": alive.count(k)},
+        )
+        for k in KINDS
+        if k in alive
+    )
+    marked = (Words("ww.pool_converted"),) if s.converted and "cursed" in alive else ()
+    return Words("ww.pool", {"kinds": kinds + marked})
+
+
+def reveal_view(s: State, spot: str, title: Words, body: Words) -> StepView:
+    alive = s.alive
+    return StepView(
+        "choose",
+        None,
+        title=title,
+        body=(body, "", pool_line(s)),
+        keys=Words("ww.reveal.keys", {"spot": spot}),
+        choices=kind_choices(KINDS, ev.Revealed, listed=alive),
+        unkeyed=Words("ww.reveal.unkeyed"),
+    )
+
+
+def lynch_reveal_view(s: State) -> StepView:
+    spot = s.lynched
+    votes = village.spot(s.spots, spot).votes
+    return reveal_view(
+        s,
+        spot,
+        Words("ww.lynch.title", {"spot": spot}),
+        Words("ww.lynch.body", {"spot": spot, "votes": votes}),
+    )
+
+
+DAY_VIEWS = {
+    Step.DISCUSSION: discussion_view,
+    Step.VOTE: vote_view,
+    Step.LYNCH_TIE: lynch_tie_view,
+    Step.LYNCH_REVEAL: lynch_reveal_view,
+}

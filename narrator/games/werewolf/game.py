@@ -1,0 +1,182 @@
+"""Ultimate Werewolf: Inquisition as the shell drives it: the `narrator.games.base.Game` of
+W1–W38. The app holds no secret (W36): no step is private; the eyes-closed steps are said by
+the app with no key (W11, W24)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from narrator.games.base import Event, Refusal
+from narrator.games.common.names import clean_name
+from narrator.games.views import Field, PublicView, SeatView, StepView, Words
+from narrator.games.werewolf import events as ev
+from narrator.games.werewolf import moves, narration, residents, rules, story, view
+from narrator.games.werewolf.state import State, Step
+
+CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
+    ("first_night", ("auto", "always", "never"), "W11"),
+    ("supply", ("partial", "strict"), "W14"),
+)
+TIMERS = (("look_seconds", 10, 3), ("pass_seconds", 6, 2), ("discussion_seconds", 0, 4))
+
+
+def _fields() -> tuple[Field, ...]:
+    count = {"low": residents.MIN_PLAYERS, "high": residents.MAX_PLAYERS}
+    out = [
+        Field(
+            "count",
+            Words("ww.setup.count", count),
+            "count",
+            6,
+            residents.MIN_PLAYERS,
+            residents.MAX_PLAYERS,
+            hint=Words("ww.setup.count_hint", count),
+            digits=2,
+            rule="W2",
+        )
+    ]
+    for name, values, rule in CHOICES:
+        options = tuple((v, Words(f"ww.setup.{name}.{v}")) for v in values)
+        out.append(
+            Field(
+                name,
+                Words(f"ww.setup.{name}.label"),
+                "choice",
+                values[0],
+                options=options,
+                rule=rule,
+            )
+        )
+    for name, default, digits in TIMERS:
+        low, high, rule = rules.OPTION_BOUNDS[name]
+        what = Words(f"setup.what.{name}")
+        out.append(
+            Field(
+                name,
+                Words(f"ww.setup.{name}"),
+                "int",
+                default,
+                low,
+                high,
+                hint=Words("setup.seconds_hint", {"what": what}),
+                digits=digits,
+                rule=rule,
+            )
+        )
+    return tuple(out)
+
+
+class WerewolfGame:
+    name = "werewolf"
+    title = Words("about.title")
+    players = range(residents.MIN_PLAYERS, residents.MAX_PLAYERS + 1)
+    codec = ev.CODEC
+    words_dir = Path(__file__).parent / "words"
+    screens = "narrator.tui.werewolf"
+
+    def initial(self) -> State:
+        return State()
+
+    def apply(self, state: State, event: Event) -> State:
+        return rules.apply(state, event)
+
+    def check(self, state: State, event: Event) -> Refusal | None:
+        return rules.check(state, event)
+
+    def legal_moves(self, state: State) -> list[Event]:
+        return moves.legal_moves(state)
+
+    # --- setting up ----------------------------------------------------------------------
+    def setup_fields(self) -> tuple[Field, ...]:
+        return _fields()
+
+    def setup_note(self, count: int) -> Words | None:
+        if count not in residents.INQUISITORS:
+            return None
+        villagers, werewolves = residents.INQUISITORS[count]
+        return Words("ww.setup.note", {"villagers": villagers, "werewolves": werewolves})
+
+    def created(self, names: Sequence[str], values: Mapping[str, Any], seed: int) -> Event:
+        known = {name for name, _, _ in CHOICES} | {name for name, _, _ in TIMERS}
+        options = ev.Options(**{k: v for k, v in values.items() if k in known})
+        created = ev.GameCreated(tuple(names), options, seed)
+        rules.apply(State(), created)  # refused here, naming what is wrong
+        return created
+
+    def clean_name(self, name: str) -> str:
+        return clean_name(name)
+
+    # --- the step ------------------------------------------------------------------------
+    def step(self, state: State, path: tuple[str, ...] = ()) -> StepView:
+        return view.step_view(state, path)
+
+    def after_private(self, state: State, session: Any) -> Words:
+        return Words("ww.eyes_closed")  # W36: no step is private
+
+    def app_move(self, state: State, position: int) -> Event | None:
+        """The app's own: the picker's completion (W8 b) and the Grand Inquisitor (W10)."""
+        rng = random.Random(f"werewolf:{state.seed}:{position}")
+        if state.step == Step.RESIDENTS:
+            return ev.ResidentsSet(residents.complete(state.residents, rng), "complete")
+        if state.step == Step.GRAND_INQUISITOR:
+            return ev.GrandInquisitorChosen(rng.randrange(state.count), drawn=True)
+        return None
+
+    def step_lines(self, state: State):
+        return narration.step_lines(state)
+
+    def event_lines(self, before: State, event: Event, after: State):
+        return narration.event_lines(before, event, after)
+
+    def announcements(self, before: State, event: Event, after: State):
+        return narration.announcements(before, event, after)
+
+    def prewarm(self, state: State) -> list:
+        return [("ww_pass", {}), ("ww_pass_start", {}), ("ww_pass_end", {"spot": "A3"})]
+
+    # --- what anyone may know ------------------------------------------------------------
+    def public_view(self, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
+        """Everything is public (W33, W36): the village, the votes, the hidden pool."""
+        seats = []
+        for p, name in enumerate(state.players):
+            marks: list = []
+            if state.held:
+                marks.append(Words("ww.table.votes", {"votes": state.held[p]}))
+            if state.held and p == state.gi:
+                marks.append(Words("ww.table.gi"))
+            seats.append(SeatView(name, tuple(marks)))
+        extra = {
+            "village": state.spots,
+            "supply": state.supply,
+            "alive": state.alive,
+            "dead": state.dead,
+            "converted": state.converted,
+        }
+        return PublicView(self.title, Words(f"ww.step.{state.step}"), tuple(seats), extra)
+
+    def summary(self, state: State) -> Words:
+        where = Words("ww.home.day", {"day": state.day}) if state.day else Words("ww.home.setup")
+        return Words("home.resume", {"players": state.count, "where": where})
+
+    def describe(self, before: State, event: Event, after: State, lang: str) -> str:
+        return story.describe(before, event, after, lang)
+
+    def record(self, state: State, events: Sequence[Event], lang: str) -> str:
+        return story.record(state, events, lang)
+
+    def is_over(self, state: State) -> bool:
+        return state.step == Step.OVER
+
+    def waiting_for(self, state: State):
+        return rules.waiting_for(state)
+
+    def script(self):
+        from narrator.games.werewolf.script import ScriptReader
+
+        return ScriptReader()
+
+
+GAME = WerewolfGame()

@@ -1,0 +1,112 @@
+"""Werewolf's night as the shell draws it: the Grand Inquisitor's column (W22–W23), the pass
+paced by the app with no key (W24: the same cue and the same time for every seat, so timing
+tells nothing), the attacked resident's identity (W25–W29), and the end (W31, W38)."""
+
+from __future__ import annotations
+
+from narrator.games.views import Choice, Over, Paced, Rows, StepView, Words
+from narrator.games.werewolf import events as ev
+from narrator.games.werewolf import village
+from narrator.games.werewolf.day_view import reveal_view
+from narrator.games.werewolf.keys import column_choices, seat_choices
+from narrator.games.werewolf.night import attacked_spot, columns_open
+from narrator.games.werewolf.residents import resident
+from narrator.games.werewolf.state import State, Step
+
+WINNER_TONES = {"villagers": "#3fb96b", "werewolves": "#e5534b"}
+PASS_START_SECONDS = 6.0  # the opening line of the pass, before the first turn
+CARD_KEYS = (("l", "villager"), ("w", "werewolf"))  # W38
+
+
+def column_view(s: State) -> StepView:
+    open_ = columns_open(s)
+    counts = tuple(
+        Words("ww.column_count", {"column": c, "n": len(village.in_column(s.spots, c))})
+        for c in open_
+    )
+    title = "ww.night.second_title" if s.second_attack else "ww.night.title"
+    return StepView(
+        "choose",
+        None,
+        title=Words(title, {"day": s.day}),
+        body=(
+            Words("ww.night.bodyguard"),
+            Words("ww.night.columns", {"player": s.players[s.gi], "columns": counts}),
+        ),
+        keys=Words("ww.night.keys"),
+        choices=column_choices(ev.ColumnChosen, open_),
+    )
+
+
+def pass_view(s: State) -> StepView:
+    """W24: N turns of T seconds, each begun by the same cue; only Pause is taken."""
+    turn = (("ww_pass", float(s.options.pass_seconds)),)
+    lines = ((("ww_pass_start", PASS_START_SECONDS),) if s.passes == 0 else ()) + turn
+    paced = Paced(
+        lines,
+        ev.PassTurned(),
+        Words("ww.pass.title", {"column": s.column}),
+        Words("ww.pass.note"),
+        auto=True,
+        pausable=True,
+        restart=len(lines) - 1,  # a pause starts the turn again, not the pass
+        resumed=(("ww_keep_closed", 3.0),) if s.passes else (),
+    )
+    return StepView(
+        "info",
+        None,
+        title=Words("ww.pass.title", {"column": s.column}),
+        body=(Words("ww.eyes_closed"),),
+        primary=Choice("enter", event=paced),
+    )
+
+
+def attack_view(s: State) -> StepView:
+    spot = attacked_spot(s)
+    return reveal_view(
+        s,
+        spot,
+        Words("ww.attack.title", {"spot": spot}),
+        Words("ww.attack.body", {"spot": spot, "player": s.players[s.gi]}),
+    )
+
+
+def over_view(s: State, path: tuple[str, ...]) -> StepView:
+    """W31: the winners, full screen; W38: the Inquisitor cards may be keyed, for the record."""
+    if path:
+        seat = int(path[0])
+        choices = tuple(
+            Choice(key, Words(f"term.card.{card}"), ev.InquisitorKeyed(seat, card))
+            for key, card in CARD_KEYS
+        )
+        return StepView(
+            "choose",
+            None,
+            title=Words("ww.over.card_title", {"player": s.players[seat]}),
+            body=(Words("ww.over.card_body", {"player": s.players[seat]}),),
+            keys=Words("ww.over.card_keys"),
+            choices=choices,
+        )
+    cards = s.inquisitors or (None,) * s.count
+    dead = tuple(resident(k) for k in s.dead)
+    over = Over(
+        Words(f"ww.over.banner.{s.winner}"),
+        Words(f"ww.over.line.{s.winner}", {"w": s.werewolves_alive, "o": s.others_alive}),
+        (Words("ww.over.dead", {"kinds": dead, "days": s.day}),),
+        WINNER_TONES.get(s.winner or ""),
+        Words("ww.over.keys"),
+    )
+    rows = Rows(tuple((p, Words(f"term.card.{c}") if c else None) for p, c in enumerate(cards)))
+    return StepView(
+        "over",
+        None,
+        body=(over, Words("ww.over.cards"), rows),
+        choices=seat_choices(s, lambda p: (str(p),)),
+    )
+
+
+NIGHT_VIEWS = {
+    Step.NIGHT_COLUMN: column_view,
+    Step.NIGHT_PASS: pass_view,
+    Step.ATTACK_REVEAL: attack_view,
+}

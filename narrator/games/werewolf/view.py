@@ -1,0 +1,59 @@
+"""Each step of Ultimate Werewolf: Inquisition as the shell draws it (``Game.step``): its name
+and header, title, body, key line, what may be keyed and what Enter does. The app holds no
+secret (W36): every step is public."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from narrator.games.views import StepView, Words
+from narrator.games.werewolf.day_view import DAY_VIEWS, huts_view
+from narrator.games.werewolf.night_view import NIGHT_VIEWS, over_view
+from narrator.games.werewolf.setup_view import (
+    deal_view,
+    first_night_view,
+    grand_inquisitor_view,
+    residents_view,
+)
+from narrator.games.werewolf.state import State, Step
+
+SIMPLE_VIEWS = {
+    Step.GRAND_INQUISITOR: grand_inquisitor_view,
+    Step.DEAL: deal_view,
+    Step.FIRST_NIGHT: first_night_view,
+    **DAY_VIEWS,
+    **NIGHT_VIEWS,
+}
+
+
+def step_key(s: State) -> tuple:
+    """A new key is a new step (its lines are said once): each hut turn is one; the vote and
+    the pass are one step however many entries they take."""
+    if s.step == Step.HUTS:
+        return (s.step, s.day, s.turn)
+    return (s.step, s.day, s.second_attack)
+
+
+def banner(s: State) -> tuple:
+    """The header: the day, the Grand Inquisitor, the step (``None``: its name)."""
+    if s.step in (Step.SETUP, Step.RESIDENTS, Step.GRAND_INQUISITOR, Step.DEAL):
+        where = Words("ww.banner_players", {"players": s.count})
+        return ((" ", "bold"), (where, "bold"), (" · ", "bold"), (None, "bold"), (" ", "bold"))
+    if s.step == Step.OVER:
+        return ((" ", "bold"), (Words("ww.banner_over"), "bold"), (" ", "bold"))
+    where = Words("ww.banner_day", {"day": max(s.day, 1), "player": s.players[s.gi]})
+    return ((" ", "bold"), (where, "bold"), (" · ", ""), (None, ""), (" ", ""))
+
+
+def step_view(s: State, path: tuple[str, ...] = ()) -> StepView:
+    if s.step == Step.RESIDENTS:
+        view = residents_view(s, path)
+    elif s.step == Step.HUTS:
+        view = huts_view(s, path)
+    elif s.step == Step.OVER:
+        view = over_view(s, path)
+    elif s.step in SIMPLE_VIEWS:
+        view = SIMPLE_VIEWS[s.step](s)
+    else:
+        view = StepView("info", None)
+    return replace(view, key=step_key(s), name=Words(f"ww.step.{s.step}"), banner=banner(s))

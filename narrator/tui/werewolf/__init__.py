@@ -1,0 +1,22 @@
+"""Werewolf's own screens: what the generic views cannot show: the village grid (W9, W33),
+each seat's votes and the supply (W4), the hidden pool and the dead."""
+
+from __future__ import annotations
+
+from narrator.tui.stepview import Look
+
+
+class WerewolfLook(Look):
+    def name(self, state, seat: int) -> str:
+        return state.players[seat]
+
+    def count(self, state) -> int:
+        return state.count
+
+    def side_panel(self):
+        from narrator.tui.werewolf.village import VillageView
+
+        return VillageView(id="table")
+
+
+LOOK = WerewolfLook

@@ -1,0 +1,106 @@
+"""The village at a glance, beside every step: the 4×3 grid (per spot: a resident or not,
+vertical ▮ or horizontal ▬, the votes on it, the Bodyguard's shield), the supply, each seat's
+votes and the Grand Inquisitor, whose hut turn it is, the hidden pool and the dead."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from narrator.games.common.seats import seat_key
+from narrator.games.werewolf.residents import BALANCE, COPIES, KEY, KINDS
+from narrator.games.werewolf.setup_view import signed
+from narrator.tui.words import say
+
+COLUMNS, ROWS = "ABCD", "123"
+
+
+def cell(spot) -> Text:
+    """One spot: ▮ vertical, ▬ horizontal, · empty; its votes; ⛨ protected."""
+    if not spot.occupied:
+        return Text("  ·   ", style="dim")
+    text = Text(
+        "▬" if spot.horizontal else "▮", style="bold #d8c38a" if spot.horizontal else "bold"
+    )
+    votes = f"{spot.votes:>2}" if spot.votes else "  "
+    text.append(votes, style="bold yellow" if spot.votes else "")
+    text.append("⛨" if spot.protected else " ", style="bold #4a8fe7")
+    return text
+
+
+class VillageView(Static):
+    def show(self, s, unannounced=frozenset()) -> None:
+        lang = self.app.language
+        if s.step == "residents":
+            self.update(self.picker(s, lang))
+            return
+        parts: list = []
+        if s.spots:
+            grid = Table(box=None, padding=(0, 1), show_header=True, show_edge=False)
+            grid.add_column("", style="dim", width=1)
+            for c in COLUMNS:
+                grid.add_column(c, width=5, header_style="bold")
+            for r in ROWS:
+                grid.add_row(
+                    r, *(cell(s.spots[COLUMNS.index(c) * 3 + ROWS.index(r)]) for c in COLUMNS)
+                )
+            parts.append(grid)
+            parts.append(Text(say(lang, "ww.panel.supply", supply=s.supply), style="bold"))
+        parts.append(self.seats(s, lang))
+        if s.residents and s.step not in ("setup", "residents"):
+            parts.append(self.pool(s, lang))
+        self.update(Group(*parts))
+
+    def picker(self, s, lang: str) -> Table:
+        """W5, W8: the box, each kind with its key, balance number and copies chosen."""
+        picked = Counter(s.residents)
+        table = Table(box=None, padding=(0, 1), show_header=False, show_edge=False, expand=True)
+        table.add_column(style="bold", width=3)
+        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column(justify="right", width=3)
+        table.add_column(justify="right", width=3)
+        for k in KINDS:
+            n = picked[k]
+            table.add_row(
+                Text(f"[{KEY[k]}]"),
+                Text(say(lang, f"term.kind.{k}"), style="bold" if n else ""),
+                Text(signed(BALANCE[k])),
+                Text(f"{n}/{COPIES[k]}", style="bold green" if n else "dim"),
+            )
+        return table
+
+    def seats(self, s, lang: str) -> Table:
+        table = Table(box=None, padding=(0, 1), show_header=False, show_edge=False, expand=True)
+        table.add_column(justify="right", style="dim", width=2)
+        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        table.add_column(no_wrap=True, justify="right")
+        turn = s.hut_seat if s.step == "huts" else s.voter if s.step == "vote" else None
+        for p, name in enumerate(s.players):
+            marks = Text()
+            if s.held:
+                marks.append(f"{s.held[p]}", style="bold yellow" if s.held[p] else "dim")
+                marks.append(say(lang, "ww.panel.votes_short"), style="dim")
+            if s.held and p == s.gi:
+                marks.append(" " + say(lang, "ww.panel.gi"), style="bold #b58ad8")
+            shown = Text(("▶ " if p == turn else "") + name, style="bold" if p == turn else "")
+            table.add_row(seat_key(p, s.count), shown, marks)
+        return table
+
+    def pool(self, s, lang: str) -> Text:
+        alive = Counter(s.alive)
+        kinds = []
+        for kind, n in alive.items():
+            name = say(lang, f"term.kind.{kind}")
+            kinds.append(f"{name}×{n}" if n > 1 else name)
+        text = Text(say(lang, "ww.panel.hidden") + " ", style="bold")
+        text.append(", ".join(kinds))
+        if s.converted and "cursed" in alive:
+            text.append(" " + say(lang, "ww.panel.converted"), style="bold red")
+        if s.dead:
+            text.append("\n" + say(lang, "ww.panel.dead") + " ", style="bold")
+            text.append(", ".join(say(lang, f"term.kind.{k}") for k in s.dead), style="red")
+        return text
