@@ -10,6 +10,8 @@ take back, the record) work alike for every game.
 
 from __future__ import annotations
 
+import time
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
@@ -331,15 +333,25 @@ class GameScreen(DiscussionClock, Screen):
             self.run_paced(paced)
 
     def run_paced(self, paced: Paced, again: bool = False) -> None:
+        """Say the lines, each after the last one's pause. The pauses run on deadlines: lines
+        that follow the step's last ones (the next turn of a pass) start from where those
+        ended, not from when the entry was saved, so no turn is longer than another (W24)."""
         app = self.app
         key = self.view.key
         lines = paced.lines[paced.restart :] if again else paced.lines
-        if paced.resumed and getattr(self, "_paced_key", None) != key:
+        follows = getattr(self, "_paced_key", None) == key
+        if paced.resumed and not follows:
             lines = paced.resumed + lines  # taken up from a resumed game
         self._paced_key = key
         self.paced = paced
         self.paced_paused = False
         self.refresh_state()
+        ended = getattr(self, "_paced_end", None)
+        start = ended if follows and not again and ended is not None else time.monotonic()
+        deadlines = []
+        for _, wait in lines:
+            start += max(0.01, wait * app.pace)
+            deadlines.append(start)
 
         def say_next(i: int) -> None:
             if app.screen is not self or app.game.step(app.state).key != key:
@@ -347,11 +359,12 @@ class GameScreen(DiscussionClock, Screen):
                 return
             if i == len(lines):
                 self.paced = None
+                self._paced_end = deadlines[-1] if deadlines else time.monotonic()
                 app.enter(paced.then)
                 return
-            prompt_id, wait = lines[i]
-            app.say(prompt_id)
-            self._paced_timer = self.set_timer(max(0.01, wait * app.pace), lambda: say_next(i + 1))
+            app.say(lines[i][0])
+            wait = max(0.001, deadlines[i] - time.monotonic())
+            self._paced_timer = self.set_timer(wait, lambda: say_next(i + 1))
 
         say_next(0)
 

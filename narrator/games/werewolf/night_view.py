@@ -40,12 +40,13 @@ def column_view(s: State) -> StepView:
 
 def pass_view(s: State) -> StepView:
     """W24: N turns of T seconds, each begun by the same cue; only Pause is taken."""
-    turn = (("ww_pass", float(s.options.pass_seconds)),)
-    lines = ((("ww_pass_start", PASS_START_SECONDS),) if s.passes == 0 else ()) + turn
+    cue = (("ww_pass", float(s.options.pass_seconds)),)
+    lines = ((("ww_pass_start", PASS_START_SECONDS),) if s.passes == 0 else ()) + cue
+    turn = {"column": s.column, "turn": s.passes + 1, "turns": s.count}
     paced = Paced(
         lines,
         ev.PassTurned(),
-        Words("ww.pass.title", {"column": s.column}),
+        Words("ww.pass.turn", turn),  # public: N turns of T seconds (W24)
         Words("ww.pass.note"),
         auto=True,
         pausable=True,
