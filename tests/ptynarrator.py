@@ -476,8 +476,8 @@ class Table:
         self.runs.append(self.term)
         self.home_line = ""
         if how == "home":
-            self.term.wait_text("Resume the unfinished game", timeout=20)
-            self.home_line = _row_with(self.term, "Resume the unfinished").strip()
+            self.term.wait_text("Resume Ravnica", timeout=20)
+            self.home_line = _row_with(self.term, "Resume Ravnica").strip()
             self.term.press("enter")
         return self.term
 

@@ -469,7 +469,7 @@ async def test_a_killed_game_resumes_on_the_same_step_with_the_same_votes(toy, t
         menu = third.screen.query_one("#home-menu", OptionList)
         await wait_for(pilot, lambda: menu.option_count > 0)
         resume = str(menu.get_option("resume").prompt)
-        assert resume == "Resume the unfinished game of Coin Call (3 players, the flip)"
+        assert resume == "Resume Coin Call (3 players, the flip)"
         await pilot.press("r")
         await wait_for(pilot, lambda: on_step(third, rules.FLIP))
         assert_no_side_in_public(third)  # resumed: the call is still secret

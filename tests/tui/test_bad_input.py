@@ -318,7 +318,7 @@ async def test_home_screen_offers_the_good_game_and_names_the_damaged_files(make
     app = make_app(new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        assert shown(app, "Resume the unfinished game (5 players, round 1)")
+        assert shown(app, "Resume Ravnica: Inquisition (5 players, round 1)")
         assert shown(app, "deep.jsonl", "notes.jsonl", "skipped")
         # The offered game is damaged before Enter is pressed: said, and the menu redrawn.
         good.write_bytes(good.read_bytes()[:30] + b"\xff\n")
@@ -326,7 +326,7 @@ async def test_home_screen_offers_the_good_game_and_names_the_damaged_files(make
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen) and app.journal is None
         assert shown(app, "Cannot resume")
-        assert not shown(app, "Resume the unfinished game")
+        assert not shown(app, "Resume Ravnica")
 
 
 # --- a data folder that is full, read-only, or not a folder -----------------------------------

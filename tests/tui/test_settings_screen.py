@@ -37,7 +37,7 @@ async def test_switching_to_russian_speaks_russian_and_is_kept_for_next_time(tmp
             assert voice.settings.language == "ru" and app.language == "ru"
             assert voice.captions[-1] == "Теперь ведущий говорит по-русски."
             # The game that follows is narrated in Russian, colour names included.
-            await pilot.press("n")
+            await pilot.press("n", "enter")  # New game: the first game of the picker
             await setup_game(pilot, app, 5, seed=3)
             pick = random_picker(3)
             while app.state.round == 0 or app.state.step.value != "discussion":

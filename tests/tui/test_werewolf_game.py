@@ -6,130 +6,28 @@ a resume in the middle of the pass (W37), and the winner (W31)."""
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
-import pytest
+import re
 
 from narrator.games.werewolf.events import ColumnChosen
 from narrator.games.werewolf.state import Step
-from narrator.tui.app import NarratorApp
-from narrator.tui.game import GameScreen
-from narrator.tui.setup import SetupScreen
 from narrator.tui.speech import CaptionsOnly
+from tests.tui.russian import english_words
+from tests.tui.werewolf_driver import (
+    NAMES,
+    TimedVoice,
+    hut,
+    make_app,
+    night_of_day_one,
+    on_step,
+    press,
+    screen_text,
+    set_up,
+    votes,
+    wait_for,
+)
 
 SIZE = (100, 32)
-NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
-# The residents keyed one by one: 3 Werewolves, the Cursed, the Wolf Cub and 7 others (W8)
-PICKS = "wwwcfsanlkby"
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class TimedVoice(CaptionsOnly):
-    """Captions, with the moment each line was said (to measure the pass, W24)."""
-
-    def __init__(self, language: str = "en") -> None:
-        super().__init__(language)
-        self.said: list[tuple[str, float]] = []
-
-    def say(self, prompt_id: str, urgent: bool = False, **params) -> str:
-        self.said.append((prompt_id, time.monotonic()))
-        return super().say(prompt_id, urgent, **params)
-
-
-def make_app(tmp_path: Path, **kwargs) -> NarratorApp:
-    kwargs.setdefault("data_dir", tmp_path / "games")
-    kwargs.setdefault("voice", CaptionsOnly())
-    kwargs.setdefault("pace", 0.001)
-    kwargs.setdefault("clock", FakeClock())
-    if "resume" not in kwargs:
-        kwargs.setdefault("game", "werewolf")
-    return NarratorApp(**kwargs)
-
-
-def screen_text(app) -> str:
-    """Everything the terminal shows now, as plain text (toasts included)."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def wait_for(pilot, predicate, tries: int = 400) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the app never reached the expected state")
-
-
-def on_step(app, step: Step) -> bool:
-    return isinstance(app.screen, GameScreen) and app.state.step == step and not app.pages
-
-
-async def set_up(pilot, app) -> None:
-    """The form, the picker, the Grand Inquisitor (Ann), the deal; the first night runs."""
-    from textual.widgets import Input
-
-    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-    app.screen.query_one("#count", Input).value = "6"
-    await pilot.pause()
-    for i, name in enumerate(NAMES):
-        app.screen.query_one(f"#name-{i}", Input).value = name
-    app.screen.query_one("#seed", Input).value = "5"
-    await pilot.press("ctrl+s")
-    await wait_for(pilot, lambda: on_step(app, Step.RESIDENTS))
-    await pilot.press(*PICKS)
-    await wait_for(pilot, lambda: len(app.state.residents) == 12)
-    await pilot.press("enter")  # W8: the 12 chosen
-    await wait_for(pilot, lambda: on_step(app, Step.GRAND_INQUISITOR))
-    await pilot.press("1")  # W10: Ann
-    await wait_for(pilot, lambda: on_step(app, Step.DEAL))
-    await pilot.press("1", "2", "3", "4", "enter")
-    await wait_for(pilot, lambda: on_step(app, Step.HUTS))  # the first night said itself
-
-
-NAMED = ("enter", "escape", "backspace")
-
-
-async def press(pilot, *keys: str) -> None:
-    """Keys as typed: "c1" is c then 1; a named key ("enter") is one key."""
-    for key in keys:
-        await pilot.press(*([key] if key in NAMED else key))
-
-
-async def hut(pilot, app, *keys: str) -> None:
-    turn = (app.state.day, app.state.turn)
-    await press(pilot, *keys)
-    await wait_for(
-        pilot, lambda: (app.state.day, app.state.turn) != turn or app.state.step != Step.HUTS
-    )
-
-
-async def votes(pilot, app, *spots: str) -> None:
-    for spot in spots:
-        cast = len(app.state.cast)
-        await press(pilot, spot)
-        await wait_for(pilot, lambda n=cast + 1: len(app.state.cast) == n)
-
-
-async def night_of_day_one(pilot, app) -> None:
-    """Day one played by keys, D1 lynched (a Seer), to the night's column (W23)."""
-    await set_up(pilot, app)
-    for keys in (("c", "enter"), ("s", "a1"), ("l", "b1"), ("l", "b2"), ("l", "b3"), ("y", "1")):
-        await hut(pilot, app, *keys)
-    while app.state.voter is not None:
-        await votes(pilot, app, "d1")
-    await press(pilot, "enter", "enter")
-    await wait_for(pilot, lambda: on_step(app, Step.LYNCH_REVEAL))
-    await press(pilot, "s")
-    await wait_for(pilot, lambda: app.pages)
-    await press(pilot, "enter")
-    await wait_for(pilot, lambda: on_step(app, Step.NIGHT_COLUMN))
+W_RULE = re.compile(r"W\d+")  # rule ids stay as they are
 
 
 async def test_a_first_day_and_night_by_keys_with_the_cursed_turning_W8_W17_W24_W28(tmp_path):
@@ -225,14 +123,35 @@ async def test_a_game_killed_mid_pass_resumes_at_the_same_turn_with_eyes_closed_
         assert again.state.column == "C" and again.state.held == state.held
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-async def test_every_step_of_a_werewolf_game_is_worded_in_its_language(tmp_path, lang):
-    """The whole of a Russian game is Russian: the form, the picker, the steps, the grid."""
-    app = make_app(tmp_path, voice=CaptionsOnly(lang), language=lang)
+SPOTS = {f"{c}{r}" for c in "ABCD" for r in "123"} | set("ABCD")  # the grid, as on the table
+
+
+def assert_russian(app) -> None:
+    text = screen_text(app)
+    latin = [w for w in english_words(text, NAMES) if w not in SPOTS and not W_RULE.fullmatch(w)]
+    assert latin == [], text
+
+
+async def test_a_russian_werewolf_game_is_russian_on_every_screen(tmp_path):
+    """Every language is the whole app: the picker, the huts, a hut's targets, the vote, the
+    night, the pass and the attack, the grid beside them: no English word on any of them."""
+    app = make_app(tmp_path, voice=CaptionsOnly("ru"), language="ru")
     async with app.run_test(size=SIZE) as pilot:
-        await set_up(pilot, app)
-        text = screen_text(app)
-        if lang == "ru":
-            assert "Hut" not in text and "Supply" not in text and "votes" not in text
-        else:
-            assert "Supply: 38" in text
+        await night_of_day_one(pilot, app)  # the huts and the vote drawn on the way
+        assert_russian(app)
+        assert "Великий инквизитор" in screen_text(app)
+        app.pace = 0.02  # slow enough to read the pass's screen
+        await press(pilot, "c")
+        await wait_for(pilot, lambda: app.state.step == Step.NIGHT_PASS and app.screen.paced)
+        assert_russian(app)
+        await wait_for(pilot, lambda: on_step(app, Step.ATTACK_REVEAL), tries=1000)
+        assert_russian(app)
+        await press(pilot, "w")
+        await wait_for(pilot, lambda: app.pages)
+        assert_russian(app)
+        await press(pilot, "enter")
+        await wait_for(pilot, lambda: on_step(app, Step.HUTS))
+        assert_russian(app)
+        await press(pilot, "k")  # the Witch's targets (W17)
+        await wait_for(pilot, lambda: app.screen.path == ("witch",))
+        assert_russian(app)

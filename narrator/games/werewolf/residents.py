@@ -188,8 +188,9 @@ def complete(picked: Sequence[str], rng: random.Random, target: int = 0) -> tupl
     sums = _reachable(left, 0, slots)
     want = target - balance(picks)
     best = min(sums, key=lambda s: (abs(s - want), s))
-    nearest = [s for s in sums if abs(s - want) == abs(best - want)]
-    goal = rng.choice(sorted(nearest))
+    nearest = sorted(s for s in sums if abs(s - want) == abs(best - want))
+    weights = [_ways(left, 0, slots, s) for s in nearest]  # every nearest set alike
+    goal = rng.choices(nearest, weights=weights)[0]
     return tuple(picks) + _sample(left, 0, slots, goal, rng)
 
 

@@ -94,8 +94,9 @@ def residents_confirmed(s: State, e: ev.ResidentsConfirmed) -> State:
 
 
 def grand_inquisitor_chosen(s: State, e: ev.GrandInquisitorChosen) -> State:
-    if not isinstance(e.seat, int) or not 0 <= e.seat < s.count:
-        raise Refusal("ww_no_seat", "W10", seat=e.seat + 1, count=s.count)
+    if not isinstance(e.seat, int) or isinstance(e.seat, bool) or not 0 <= e.seat < s.count:
+        shown = e.seat + 1 if isinstance(e.seat, int) else e.seat
+        raise Refusal("ww_no_seat", "W10", seat=shown, count=s.count)
     return replace(s, gi=e.seat, step=Step.DEAL)
 
 
