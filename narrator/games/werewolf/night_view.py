@@ -93,7 +93,7 @@ def over_view(s: State, path: tuple[str, ...]) -> StepView:
     over = Over(
         Words(f"ww.over.banner.{s.winner}"),
         Words(f"ww.over.line.{s.winner}", {"w": s.werewolves_alive, "o": s.others_alive}),
-        (Words("ww.over.dead", {"kinds": dead, "days": s.day}),),
+        (Words("ww.over.dead", {"kinds": dead, "day": s.day}),),
         WINNER_TONES.get(s.winner or ""),
         Words("ww.over.keys"),
     )

@@ -18,7 +18,7 @@ from narrator.prompts import worded, words
 
 
 def seat_name(s: State, seat: int) -> str:
-    return f"{seat + 1} {s.players[seat]}"
+    return f"{seat + 1} ({s.players[seat]})"
 
 
 def hut_words(before: State, e: ev.HutTaken) -> Words:
