@@ -64,7 +64,7 @@ def on_step(app, step: Step) -> bool:
     return isinstance(app.screen, GameScreen) and app.state.step == step and not app.pages
 
 
-async def set_up(pilot, app, keys: bool = True) -> None:
+async def set_up(pilot, app, keys: bool = True, pass_seconds: int | None = None) -> None:
     """The form, the picker, the Grand Inquisitor (Ann), the deal; the first night runs."""
     from textual.widgets import Input
 
@@ -74,6 +74,8 @@ async def set_up(pilot, app, keys: bool = True) -> None:
     for i, name in enumerate(NAMES):
         app.screen.query_one(f"#name-{i}", Input).value = name
     app.screen.query_one("#seed", Input).value = "5"
+    if pass_seconds is not None:
+        app.screen.query_one("#pass_seconds", Input).value = str(pass_seconds)
     await pilot.press("ctrl+s")
     await wait_for(pilot, lambda: on_step(app, Step.RESIDENTS))
     if not keys:  # entered as the keys would enter them (the keys are tested once)
@@ -130,12 +132,12 @@ DAY_ONE = (  # W12–W20 from Ann: Cursed, Seer A1, Villagers on B1–B3, the Ma
 )
 
 
-async def night_of_day_one(pilot, app) -> None:
+async def night_of_day_one(pilot, app, pass_seconds: int | None = None) -> None:
     """Day one entered as the screen enters it (the keys are tested on their own), D1 lynched
     (a Seer), to the night's column (W23)."""
     from narrator.games.werewolf import events as ev
 
-    await set_up(pilot, app, keys=False)
+    await set_up(pilot, app, keys=False, pass_seconds=pass_seconds)
     for kind, fields in DAY_ONE:
         assert app.enter(ev.CODEC.decode({"type": kind, **fields}))
     while app.state.voter is not None:
