@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -230,6 +230,15 @@ class Game(Protocol):
     def script(self) -> Any:
         """A reader of the headless player's script lines (``narrator play``): its
         ``event(line, state, position)``, ``is_setting(line)`` and ``game_created()``."""
+
+
+def refusal_of(apply: Callable[[Any, Event], Any], state: Any, event: Event) -> Refusal | None:
+    """The refusal ``apply(state, event)`` would raise, or None when the rules allow it."""
+    try:
+        apply(state, event)
+    except Refusal as refusal:
+        return refusal
+    return None
 
 
 def fold(game: Game, events: Iterable[Event], state: Any = None) -> Any:

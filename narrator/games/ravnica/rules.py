@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from narrator.games.base import Event, Refusal
+from narrator.games.base import Event, Refusal, refusal_of
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.setup_rules import game_created, guilds_dealt
 from narrator.games.ravnica.state import ROUNDS, Ballot, BallotResult, Draw, Stage, State, Step
@@ -369,8 +369,4 @@ def apply(state: State, event: Event) -> State:
 
 def check(state: State, event: Event) -> Refusal | None:
     """The refusal ``event`` would meet, or None when it is allowed."""
-    try:
-        apply(state, event)
-    except Refusal as refusal:
-        return refusal
-    return None
+    return refusal_of(apply, state, event)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import get_args
 
-from narrator.games.base import Event, Refusal
+from narrator.games.base import Event, Refusal, refusal_of
 from narrator.games.common.names import clean_names
 from narrator.games.werewolf import day, night, village
 from narrator.games.werewolf import events as ev
@@ -166,9 +166,6 @@ def apply(s: State, e: Event) -> State:
     return make(replace(s, moves=(), shuffled=(), returned=0), e)
 
 
-def check(s: State, e: Event) -> Refusal | None:
-    try:
-        apply(s, e)
-    except Refusal as refusal:
-        return refusal
-    return None
+def check(state: State, event: Event) -> Refusal | None:
+    """The refusal ``event`` would meet, or None when it is allowed."""
+    return refusal_of(apply, state, event)

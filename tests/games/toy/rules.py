@@ -17,7 +17,7 @@ import dataclasses
 import unicodedata
 from dataclasses import dataclass
 
-from narrator.games.base import Event, Refusal
+from narrator.games.base import Event, Refusal, refusal_of
 from narrator.prompts import Term, Words
 from tests.games.toy import events as ev
 
@@ -157,12 +157,9 @@ def apply(s: State, e: Event) -> State:  # noqa: C901 - one branch an event
     raise Refusal("toy_not_this_game", entry=getattr(e, "type", type(e).__name__))
 
 
-def check(s: State, e: Event) -> Refusal | None:
-    try:
-        apply(s, e)
-    except Refusal as refusal:
-        return refusal
-    return None
+def check(state: State, event: Event) -> Refusal | None:
+    """The refusal ``event`` would meet, or None when it is allowed."""
+    return refusal_of(apply, state, event)
 
 
 def legal_moves(s: State) -> list[Event]:
