@@ -19,7 +19,8 @@ from typing import Any
 
 from narrator.games import get_game
 from narrator.games.base import Event, Game, Refusal, fold
-from narrator.prompts import Localized, Problem, reason
+from narrator.prompts import Localized, Problem
+from narrator.prompts.reasons import reason
 
 MAGIC = "inquisition-narrator-journal"
 VERSION = 1
