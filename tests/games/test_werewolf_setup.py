@@ -453,3 +453,51 @@ def test_replaying_the_entries_gives_the_same_state_W37():
     assert replayed == state
     decoded = [ev.CODEC.decode(e.to_json()) for e in events]
     assert decoded == events and run(State(), *decoded) == state
+
+
+# --- the rulings of W5 and W8, both ways --------------------------------------------------------
+
+
+def test_the_box_holds_one_seer_unless_any_number_is_chosen_W5():
+    state = rules.apply(State(), game_created())
+    state = rules.apply(state, ev.ResidentAdded("seer"))
+    refused(state, ev.ResidentAdded("seer"), "ww_no_more_copies", "W5")
+    free = rules.apply(State(), game_created(copies="any"))
+    for _ in range(3):
+        free = rules.apply(free, ev.ResidentAdded("seer"))
+    assert free.residents == ("seer",) * 3
+
+
+def test_a_set_beyond_the_box_is_refused_only_with_the_box_copies_W5():
+    five_wolves = ("werewolf",) * 5 + FIRST_GAME[4:11]
+    refused(
+        rules.apply(State(), game_created()),
+        ev.ResidentsSet(five_wolves),
+        "ww_no_more_copies",
+        "W5",
+    )
+    free = rules.apply(
+        rules.apply(State(), game_created(copies="any")), ev.ResidentsSet(five_wolves)
+    )
+    assert free.residents.count("werewolf") == 5
+
+
+@pytest.mark.parametrize("target", [0, 3, -3, 6, -6])
+def test_completing_the_village_aims_at_the_chosen_balance_W8(target):
+    for seed in range(5):
+        done = complete(("seer",), random.Random(seed), target)
+        assert len(done) == 12 and done[0] == "seer"
+        assert balance(done) == target  # every one of these targets is reachable from a Seer
+
+
+def test_a_balance_off_the_chosen_target_is_warned_not_refused_W8():
+    assert ("ww.warn.sum", {"sum": 0, "target": 3}) in warnings(FIRST_GAME, 6, target=3)
+    assert not [w for w in warnings(FIRST_GAME, 6, target=0) if w[0] == "ww.warn.sum"]
+    state = rules.apply(State(), game_created(target=3))
+    state = rules.apply(state, ev.ResidentsSet(FIRST_GAME))
+    assert rules.apply(state, ev.ResidentsConfirmed()).step == Step.GRAND_INQUISITOR
+
+
+def test_a_target_or_copies_the_form_does_not_offer_is_refused_W5_W8():
+    refused(State(), game_created(target=5), "option_choice", "W8")
+    refused(State(), game_created(copies="two"), "option_choice", "W5")

@@ -13,6 +13,7 @@ from narrator.games.base import Event, EventCodec
 
 SupplyRule = Literal["partial", "strict"]  # W14
 FirstNight = Literal["auto", "always", "never"]  # W11: auto skips it with 3–4 players
+Copies = Literal["box", "any"]  # W5
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,8 @@ class Options:
     look_seconds: int = 10  # W11: the werewolves see each other
     pass_seconds: int = 6  # W24: every seat's turn of the pass
     discussion_seconds: int = 0  # W18: before the vote; 0 is none
+    copies: Copies = "box"  # W5: the box's copies of each resident, or any number
+    target: int = 0  # W8: the balance the picker aims at
 
 
 @dataclass(frozen=True)

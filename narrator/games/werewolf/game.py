@@ -19,6 +19,8 @@ from narrator.games.werewolf.state import State, Step
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("first_night", ("auto", "always", "never"), "W11"),
     ("supply", ("partial", "strict"), "W14"),
+    ("copies", ("box", "any"), "W5"),
+    ("target", ("0", "3", "-3", "6", "-6"), "W8"),  # the form's values are text
 )
 TIMERS = (("look_seconds", 10, 3), ("pass_seconds", 6, 2), ("discussion_seconds", 0, 4))
 
@@ -101,7 +103,10 @@ class WerewolfGame:
 
     def created(self, names: Sequence[str], values: Mapping[str, Any], seed: int) -> Event:
         known = {name for name, _, _ in CHOICES} | {name for name, _, _ in TIMERS}
-        options = ev.Options(**{k: v for k, v in values.items() if k in known})
+        chosen = {k: v for k, v in values.items() if k in known}
+        if "target" in chosen:
+            chosen["target"] = int(chosen["target"])
+        options = ev.Options(**chosen)
         created = ev.GameCreated(tuple(names), options, seed)
         rules.apply(State(), created)  # refused here, naming what is wrong
         return created
@@ -120,7 +125,9 @@ class WerewolfGame:
         """The app's own: the picker's completion (W8 b) and the Grand Inquisitor (W10)."""
         rng = random.Random(f"werewolf:{state.seed}:{position}")
         if state.step == Step.RESIDENTS:
-            return ev.ResidentsSet(residents.complete(state.residents, rng), "complete")
+            copies = residents.copies_of(state.options.copies)
+            done = residents.complete(state.residents, rng, state.options.target, copies)
+            return ev.ResidentsSet(done, "complete")
         if state.step == Step.GRAND_INQUISITOR:
             return ev.GrandInquisitorChosen(rng.randrange(state.count), drawn=True)
         return None

@@ -52,6 +52,13 @@ BALANCE = {
 }
 KINDS = tuple(BALANCE)
 COPIES = {kind: 1 for kind in KINDS} | {"werewolf": 4, "villager": 2}
+ANY_COPIES = dict.fromkeys(KINDS, 12)  # ⚖ W5 "any": several boxes, or cards of your own
+
+
+def copies_of(rule: str) -> dict[str, int]:
+    """W5 ⚖ (configurable): the box's copies, or any number of each kind."""
+    return ANY_COPIES if rule == "any" else COPIES
+
 
 # The key of each kind on screen (no key of the game screen's own: e t x h m v)
 KEY = {
@@ -133,24 +140,24 @@ def check_kind(kind: str, rule: str = "W5") -> str:
     return kind
 
 
-def check_can_add(picked: Sequence[str], kind: str) -> None:
+def check_can_add(picked: Sequence[str], kind: str, copies: dict[str, int] = COPIES) -> None:
     """W8: a 13th resident, or one more than the box holds, is refused."""
     check_kind(kind, "W8")
     if len(picked) >= VILLAGE_SIZE:
         raise Refusal("ww_village_full", "W8", size=VILLAGE_SIZE)
-    if Counter(picked)[kind] >= COPIES[kind]:
-        raise Refusal("ww_no_more_copies", "W5", kind=resident(kind), copies=COPIES[kind])
+    if Counter(picked)[kind] >= copies[kind]:
+        raise Refusal("ww_no_more_copies", "W5", kind=resident(kind), copies=copies[kind])
 
 
-def check_village(kinds: Sequence[str]) -> None:
+def check_village(kinds: Sequence[str], copies: dict[str, int] = COPIES) -> None:
     """W8: exactly 12, within the box's copies, at least one Werewolf."""
     for kind in kinds:
         check_kind(kind, "W8")
     if len(kinds) != VILLAGE_SIZE:
         raise Refusal("ww_village_size", "W8", size=VILLAGE_SIZE, count=len(kinds))
     for kind, n in Counter(kinds).items():
-        if n > COPIES[kind]:
-            raise Refusal("ww_no_more_copies", "W5", kind=resident(kind), copies=COPIES[kind])
+        if n > copies[kind]:
+            raise Refusal("ww_no_more_copies", "W5", kind=resident(kind), copies=copies[kind])
     if "werewolf" not in kinds:
         raise Refusal("ww_no_werewolf", "W8")
 
@@ -169,7 +176,12 @@ def warnings(kinds: Sequence[str], count: int, target: int = 0) -> tuple[tuple[s
     return tuple(out)
 
 
-def complete(picked: Sequence[str], rng: random.Random, target: int = 0) -> tuple[str, ...]:
+def complete(
+    picked: Sequence[str],
+    rng: random.Random,
+    target: int = 0,
+    copies: dict[str, int] = COPIES,
+) -> tuple[str, ...]:
     """W8 (b): the narrator's picks, with the open slots filled from the box so that the sum
     is as near ``target`` as it can be; among the fills that are as near, one at random
     (every such set of cards alike). ⚖ With no Werewolf picked, one is put in first (W8)."""
@@ -179,9 +191,9 @@ def complete(picked: Sequence[str], rng: random.Random, target: int = 0) -> tupl
     if "werewolf" not in picks and len(picks) < VILLAGE_SIZE:
         picks.append("werewolf")
     have = Counter(picks)
-    left = tuple(COPIES[k] - have[k] for k in KINDS)
+    left = tuple(copies[k] - have[k] for k in KINDS)
     if any(n < 0 for n in left):
-        check_village(picks)  # says which kind has too many
+        check_village(picks, copies)  # says which kind has too many
     slots = VILLAGE_SIZE - len(picks)
     if slots < 0:
         raise Refusal("ww_village_size", "W8", size=VILLAGE_SIZE, count=len(picks))

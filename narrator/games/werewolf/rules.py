@@ -19,6 +19,7 @@ from narrator.games.werewolf.residents import (
     check_kind,
     check_player_count,
     check_village,
+    copies_of,
     resident,
 )
 from narrator.games.werewolf.state import RULE_OF_STEP, State, Step
@@ -29,9 +30,12 @@ OPTION_BOUNDS = {  # seconds: (low, high, rule)
     "pass_seconds": (2, 60, "W24"),
     "discussion_seconds": (0, 3600, "W18"),
 }
+TARGETS = (-6, -3, 0, 3, 6)  # W8: the balances the picker may aim at
 OPTION_CHOICES = {
     "supply": (get_args(ev.SupplyRule), "W14"),
     "first_night": (get_args(ev.FirstNight), "W11"),
+    "copies": (get_args(ev.Copies), "W5"),
+    "target": (TARGETS, "W8"),
 }
 
 
@@ -48,7 +52,7 @@ def not_now(s: State) -> Refusal:
 def check_options(o: ev.Options) -> None:
     for name, (choices, rule) in OPTION_CHOICES.items():
         if getattr(o, name) not in choices:
-            raise Refusal("option_choice", rule, option=name, choices=" / ".join(choices))
+            raise Refusal("option_choice", rule, option=name, choices=" / ".join(map(str, choices)))
     for name, (low, high, rule) in OPTION_BOUNDS.items():
         value = getattr(o, name)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -71,7 +75,7 @@ def game_created(s: State, e: ev.GameCreated) -> State:
 
 
 def resident_added(s: State, e: ev.ResidentAdded) -> State:
-    check_can_add(s.residents, e.kind)  # W5, W8
+    check_can_add(s.residents, e.kind, copies_of(s.options.copies))  # W5, W8
     return replace(s, residents=s.residents + (e.kind,))
 
 
@@ -84,12 +88,12 @@ def resident_removed(s: State, e: ev.ResidentRemoved) -> State:
 
 
 def residents_set(s: State, e: ev.ResidentsSet) -> State:
-    check_village(e.kinds)
+    check_village(e.kinds, copies_of(s.options.copies))
     return replace(s, residents=tuple(e.kinds))
 
 
 def residents_confirmed(s: State, e: ev.ResidentsConfirmed) -> State:
-    check_village(s.residents)  # W8
+    check_village(s.residents, copies_of(s.options.copies))  # W8
     return replace(s, step=Step.GRAND_INQUISITOR)
 
 

@@ -35,7 +35,6 @@ comment. An entry the rules refuse stops the script with the rule's refusal.
 from __future__ import annotations
 
 import json
-import random
 
 from narrator.games.base import Event, Refusal
 from narrator.games.werewolf import events as ev
@@ -48,6 +47,8 @@ SETTINGS = (
     "seed",
     "supply",
     "first-night",
+    "copies",
+    "target",
     "look",
     "pass-seconds",
     "discussion",
@@ -107,7 +108,13 @@ class ScriptReader:
             return
         if len(args) != 1:
             raise ScriptError("ww_script_args", verb=verb, count=1)
-        if verb in ("supply", "first-night"):
+        if verb == "target":
+            try:
+                self.options["target"] = int(args[0])
+            except ValueError:
+                raise ScriptError("ww_script_number", verb=verb) from None
+            return
+        if verb in ("supply", "first-night", "copies"):
             self.options[verb.replace("-", "_")] = args[0].lower()
             return
         if not (args[0].isascii() and args[0].isdigit()):
@@ -146,8 +153,9 @@ class ScriptReader:
             if args in (["first-game"], ["first_game"]):
                 return ev.ResidentsSet(residents.first_game_set(s.count))
             if args == ["complete"]:
-                rng = random.Random(f"werewolf:{s.seed}:{position}")
-                return ev.ResidentsSet(residents.complete(s.residents, rng), "complete")
+                from narrator.games.werewolf.game import GAME
+
+                return GAME.app_move(s, position)
             return [ev.ResidentAdded(kind_of(a)) for a in args]
         if verb == "take-out":
             return ev.ResidentRemoved(kind_of(_one(args, verb)))

@@ -21,8 +21,6 @@ from narrator.games.werewolf.residents import (
 )
 from narrator.games.werewolf.state import State
 
-TARGET = 0  # W8: the sum aimed at
-
 
 def signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)  # a balance number as printed on the card (W5)
@@ -38,6 +36,7 @@ def picked_line(s: State) -> Words:
 
 
 def residents_view(s: State, path: tuple[str, ...]) -> StepView:
+    target = signed(s.options.target)
     removing = path == ("-",)
     if removing:
         choices = kind_choices(KINDS, ev.ResidentRemoved, listed=set(s.residents))
@@ -47,19 +46,20 @@ def residents_view(s: State, path: tuple[str, ...]) -> StepView:
             *kind_choices(KINDS, ev.ResidentAdded),
             Choice("-", Words("ww.picker.remove"), goto=("-",)),
             Choice("1", Words("ww.picker.first_game"), ev.ResidentsSet(first_set(s))),
-            Choice("2", Words("ww.picker.complete"), AppMove()),
+            Choice("2", Words("ww.picker.complete", {"target": target}), AppMove()),
         )
-        keys = Words("ww.picker.keys")
+        keys = Words("ww.picker.keys", {"target": target})
     status = Words(
         "ww.picker.status",
         {
             "picked": len(s.residents),
             "size": VILLAGE_SIZE,
             "sum": signed(balance(s.residents)),
-            "target": TARGET,
+            "target": target,
         },
     )
-    warned = tuple(Words(key, params) for key, params in warnings(s.residents, s.count, TARGET))
+    found = warnings(s.residents, s.count, s.options.target)
+    warned = tuple(Words(key, params) for key, params in found)
     return StepView(
         "choose",
         None,

@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from narrator.games.common.seats import seat_key
-from narrator.games.werewolf.residents import BALANCE, COPIES, KEY, KINDS
+from narrator.games.werewolf.residents import BALANCE, KEY, KINDS, copies_of
 from narrator.games.werewolf.setup_view import signed
 from narrator.tui.words import say
 
@@ -58,6 +58,7 @@ class VillageView(Static):
     def picker(self, s, lang: str) -> Table:
         """W5, W8: the box, each kind with its key, balance number and copies chosen."""
         picked = Counter(s.residents)
+        copies = copies_of(s.options.copies)
         table = Table(box=None, padding=(0, 1), show_header=False, show_edge=False, expand=True)
         table.add_column(style="bold", width=3)
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
@@ -69,7 +70,7 @@ class VillageView(Static):
                 Text(f"[{KEY[k]}]"),
                 Text(say(lang, f"term.kind.{k}"), style="bold" if n else ""),
                 Text(signed(BALANCE[k])),
-                Text(f"{n}/{COPIES[k]}", style="bold green" if n else "dim"),
+                Text(f"{n}/{copies[k]}", style="bold green" if n else "dim"),
             )
         return table
 
