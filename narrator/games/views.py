@@ -223,7 +223,8 @@ class StepView:
     public: tuple[Text, tuple[Block, ...], Words | str | None] | None = None
     banner: tuple[tuple[Text | None, str], ...] = ()  # (text, style); None: the step's name
     theme: str | None = None
-    take_back: bool = False  # Backspace takes back the last entry of this step (a vote)
+    take_back: bool | Words = False  # Backspace takes back this step's last entry (a vote;
+    # Words: its Footer label, "Take back the last resident")
     screen: str | None = None  # one of the game's own screens draws this step (Ravnica's deal)
 
 

@@ -11,6 +11,7 @@ take back, the record) work alike for every game.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -175,14 +176,20 @@ class GameScreen(DiscussionClock, Screen):
         return self.app.captions[-1] if self.app.captions else ""
 
     def rebind(self, view: StepView) -> None:
-        """The step's Footer choices (a/l: the roles) as bindings, between the shell's own."""
+        """The step's Footer choices (a/l: the roles) as bindings, between the shell's own;
+        Backspace with the step's own label for what it takes back, if it has one."""
         footer = tuple((c.key, worded(c.label, self.lang)) for c in view.choices if c.footer)
-        if footer == self._footer_choices:
+        back = view.take_back if isinstance(view.take_back, Words) else None
+        label = worded(back, self.lang) if back is not None else None
+        if (footer, label) == self._footer_choices:
             return
-        self._footer_choices = footer
-        chosen = [Binding(key, f"choose('{key}')", label) for key, label in footer]
+        self._footer_choices = (footer, label)
+        chosen = [Binding(key, f"choose('{key}')", text) for key, text in footer]
         self._bindings = BindingsMap(BEFORE_CHOICES + chosen + AFTER_CHOICES)
         translate_bindings(self, self.lang)
+        if label is not None:  # its own words, not the shell's "Take back vote"
+            keyed = self._bindings.key_to_bindings["backspace"]
+            keyed[:] = [replace(b, description=label) for b in keyed]
 
     def show_message(self, text: str) -> None:
         if self.query("#message"):
@@ -207,7 +214,7 @@ class GameScreen(DiscussionClock, Screen):
         if action in ("pause", "add_time", "end_discussion", "ask_end"):
             return timed
         if action == "undo_vote":
-            return view.take_back
+            return bool(view.take_back)
         if action == "back":
             return bool(self.path)
         if action in ("export", "home"):

@@ -68,7 +68,7 @@ def residents_view(s: State, path: tuple[str, ...]) -> StepView:
         keys=keys,
         choices=choices,
         primary=Choice("enter", event=ev.ResidentsConfirmed()),
-        take_back=bool(s.residents),
+        take_back=Words("ww.picker.take_back") if s.residents else False,
     )
 
 
