@@ -45,6 +45,12 @@ async def test_a_first_day_and_night_by_keys_with_the_cursed_turning_W8_W17_W24_
         await wait_for(pilot, lambda: "No Mason hut is left today (W12)" in screen_text(app))
         await hut(pilot, app, "c", "enter")  # Ann: Cursed, take 4 (W17), cursed_used (W16)
         assert app.state.cursed_used and app.state.held[0] == 6
+        await pilot.press("ctrl+z")  # undo asks first, then drops the last entry (W37)
+        await wait_for(pilot, lambda: "Seat 1 (Ann): Cursed." in screen_text(app))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.state.turn == 0 and on_step(app, Step.HUTS))
+        assert not app.state.cursed_used and app.state.total_votes == 50
+        await hut(pilot, app, "c", "enter")
         await pilot.press("b", "b", "2")  # Bob: the Bodyguard on B2 ...
         await wait_for(pilot, lambda: app.state.turn == 2)
         await pilot.press("k")  # Cid: the Witch, but no spot has votes to move
