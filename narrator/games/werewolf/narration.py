@@ -119,6 +119,11 @@ def announcements(before: State, e: Event, after: State) -> list[Announcement]:
     return []
 
 
+def every(lines) -> tuple[int, ...]:
+    """Every line of a page shown large: the moves the table makes are read, not only heard."""
+    return tuple(range(len(lines)))
+
+
 def reveal_pages(before: State, e: ev.Revealed, after: State) -> list[Announcement]:
     kind = resident(e.kind)
     pages: list[Announcement] = []
@@ -126,8 +131,8 @@ def reveal_pages(before: State, e: ev.Revealed, after: State) -> list[Announceme
         spot = before.lynched
         lines = [Line("ww_lynch_dies", {"spot": spot, "kind": kind, "votes": after.returned})]
         lines += moves_lines(after) if after.step != Step.OVER else []
-        detail = Words("ww.dies_detail", {"kind": kind, "hut": hut_words(e.kind, after)})
-        pages.append(Announcement("ww_death", tuple(lines), detail, headline=(0,), tone=DEATH_TONE))
+        detail = Words("ww.dies_detail", {"kind": kind, "hut": hut_words(e.kind)})
+        pages.append(Announcement("ww_death", tuple(lines), detail, every(lines), DEATH_TONE))
     else:
         spot = attacked_spot(before)
         if after.converted and not before.converted:
@@ -139,23 +144,21 @@ def reveal_pages(before: State, e: ev.Revealed, after: State) -> list[Announceme
                 lines.append(
                     Line("ww_reshuffle", {"spots": after.shuffled, "votes": after.returned})
                 )
-            detail = Words("ww.dies_detail", {"kind": kind, "hut": hut_words(e.kind, after)})
-            pages.append(
-                Announcement("ww_death", tuple(lines), detail, headline=(0,), tone=DEATH_TONE)
-            )
+            detail = Words("ww.dies_detail", {"kind": kind, "hut": hut_words(e.kind)})
+            pages.append(Announcement("ww_death", tuple(lines), detail, every(lines), DEATH_TONE))
         if after.step == Step.NIGHT_COLUMN:  # W29
             more = moves_lines(after)
             pages.append(
                 Announcement(
                     "ww_wolf_cub",
                     (Line("ww_wolf_cub_again"), *more),
-                    headline=(0,),
+                    headline=every([None, *more]),
                     tone=DEATH_TONE,
                 )
             )
         elif after.step == Step.HUTS and after.moves:  # W30, W21: the table moves cards
             more = tuple(moves_lines(after))
-            pages.append(Announcement("ww_combine", more, headline=tuple(range(len(more)))))
+            pages.append(Announcement("ww_combine", more, headline=every(more)))
     if after.step == Step.OVER:
         line = Line(
             f"ww_win_{after.winner}", {"w": after.werewolves_alive, "o": after.others_alive}
@@ -164,5 +167,5 @@ def reveal_pages(before: State, e: ev.Revealed, after: State) -> list[Announceme
     return pages
 
 
-def hut_words(kind: str, s: State) -> Words:
+def hut_words(kind: str) -> Words:
     return resident(hut_of(kind))
