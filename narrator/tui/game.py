@@ -289,8 +289,9 @@ class GameScreen(DiscussionClock, Screen):
             except Refusal as refusal:
                 app.refuse(refusal)
                 return
-        if event is not None and app.enter(event, speak_refusal=not choice.quiet):
-            self.path = ()
+        if event is not None and app.enter(event, speak_refusal=not choice.quiet) and self.path:
+            self.path = ()  # the step may go on (a card keyed at the end, W38): its first keys
+            self.refresh_state()
 
     def action_primary(self) -> None:
         app = self.app
@@ -313,6 +314,7 @@ class GameScreen(DiscussionClock, Screen):
 
     def action_back(self) -> None:
         self.path, self.typed = (), ""
+        self.app.refusals.clear()  # what was refused there is not asked any more
         self.refresh_state()
 
     def action_record(self) -> None:

@@ -53,9 +53,10 @@ async def test_a_first_day_and_night_by_keys_with_the_cursed_turning_W8_W17_W24_
         await hut(pilot, app, "c", "enter")
         await pilot.press("b", "b", "2")  # Bob: the Bodyguard on B2 ...
         await wait_for(pilot, lambda: app.state.turn == 2)
-        await pilot.press("k")  # Cid: the Witch, but no spot has votes to move
-        await pilot.press("a", "1", "b", "2")
+        await pilot.press("k")  # Cid: the Witch, but no spot has votes to move: refused at once
+        await pilot.press("a", "1")
         await wait_for(pilot, lambda: "A1 has no vote on it (W17)" in screen_text(app))
+        assert app.screen.path == ("witch",)  # still asking for the spot the votes leave
         await pilot.press("escape", "l", "b", "2")  # Villager on the protected B2: refused
         await wait_for(pilot, lambda: "B2 is protected by the Bodyguard" in screen_text(app))
         await pilot.press("C", "1")  # a spot typed in capitals is the same key

@@ -92,7 +92,7 @@ def hut_action_view(s: State, seat: int, path: tuple[str, ...]) -> StepView:
         choices = spot_choices(lambda y: ev.HutTaken(seat, hut, (path[1], y)))
         ask = Words("ww.ask.spot_to", {"spot": path[1]})
     elif wanted[0] == "spot" and len(wanted) == 2:
-        choices = spot_choices(lambda x: (hut, x))
+        choices = spot_choices(lambda x: witch_from(s, hut, x))
         ask = Words("ww.ask.spot_from")
     elif wanted[0] == "spot":
         choices = spot_choices(lambda x: ev.HutTaken(seat, hut, (x,)))
@@ -116,6 +116,16 @@ def hut_action_view(s: State, seat: int, path: tuple[str, ...]) -> StepView:
         primary=primary,
         refusal=Words("ww.ask.no_enter"),
     )
+
+
+def witch_from(s: State, hut: str, x: str):
+    """The Witch's first spot: refused at once when it holds no vote (W17), not after Y."""
+    found = village.spot(s.spots, x)
+    if not found.occupied:
+        return Refusal("ww_empty_spot", "W15", spot=x)
+    if found.votes == 0:
+        return Refusal("ww_no_votes_there", "W17", spot=x)
+    return (hut, x)
 
 
 def discussion_view(s: State) -> StepView:
@@ -186,8 +196,8 @@ def pool_line(s: State) -> Words:
         for k in KINDS
         if k in alive
     )
-    marked = (Words("ww.pool_converted"),) if s.converted and "cursed" in alive else ()
-    return Words("ww.pool", {"kinds": kinds + marked})
+    key = "ww.pool_with_converted" if s.converted and "cursed" in alive else "ww.pool"
+    return Words(key, {"kinds": kinds})
 
 
 def reveal_view(s: State, spot: str, title: Words, body: Words) -> StepView:

@@ -48,7 +48,14 @@ def end_check(s: State) -> State:
 
 def dusk(s: State, second: bool = False) -> State:
     """W22: the Bodyguard's protection ends; W23: the Grand Inquisitor chooses a column."""
+    guarded = any(p.protected for p in s.spots)
     spots = tuple(replace(p, protected=False) for p in s.spots)
     return replace(
-        s, spots=spots, step=Step.NIGHT_COLUMN, column=None, passes=0, second_attack=second
+        s,
+        spots=spots,
+        step=Step.NIGHT_COLUMN,
+        column=None,
+        passes=0,
+        second_attack=second,
+        unguarded=guarded,
     )

@@ -30,7 +30,7 @@ def column_view(s: State) -> StepView:
         None,
         title=Words(title, {"day": s.day}),
         body=(
-            Words("ww.night.bodyguard"),
+            *((Words("ww.night.bodyguard"),) if s.unguarded else ()),
             Words("ww.night.columns", {"player": s.players[s.gi], "columns": counts}),
         ),
         keys=Words("ww.night.keys"),
@@ -43,10 +43,11 @@ def pass_view(s: State) -> StepView:
     cue = (("ww_pass", float(s.options.pass_seconds)),)
     lines = ((("ww_pass_start", PASS_START_SECONDS),) if s.passes == 0 else ()) + cue
     turn = {"column": s.column, "turn": s.passes + 1, "turns": s.count}
+    title = Words("ww.pass.turn" if s.passes else "ww.pass.starts", turn)  # public: N × T s
     paced = Paced(
         lines,
         ev.PassTurned(),
-        Words("ww.pass.turn", turn),  # public: N turns of T seconds (W24)
+        title,
         Words("ww.pass.note"),
         auto=True,
         pausable=True,

@@ -82,6 +82,7 @@ class State:
     moves: tuple[tuple[str, str], ...] = ()  # W21: (from, to)
     shuffled: tuple[str, ...] = ()  # W27, W28: the spots whose cards are shuffled
     returned: int = 0  # votes that went back to the supply
+    unguarded: bool = False  # W22: tonight the Bodyguard's hut came off a card
 
     # --- seats -------------------------------------------------------------------------------
     @property

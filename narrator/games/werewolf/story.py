@@ -104,9 +104,23 @@ def residents_words(s: State) -> tuple[Words, ...]:
     )
 
 
+def aftermath(before: State, e: Event, after: State) -> list[Words]:
+    """What an entry brought about beyond itself: moves, a reshuffle, a second attack, a day."""
+    out = [Words("ww.story.moved", {"source": a, "target": b}) for a, b in after.moves]
+    if isinstance(e, ev.Revealed) and after.shuffled and not (after.converted > before.converted):
+        out.append(Words("ww.story.reshuffled", {"spots": after.shuffled}))
+    if after.step == Step.NIGHT_COLUMN and after.second_attack and not before.second_attack:
+        out.append(Words("ww.story.second_attack"))
+    if after.step == Step.HUTS and after.day != before.day:
+        out.append(Words("ww.story.day", {"day": after.day, "player": after.players[after.gi]}))
+    return out
+
+
 def describe(before: State, e: Event, after: State, lang: str) -> str:
     found = story_words(before, e, after)
-    return worded(found, lang) if found is not None else ""
+    if found is None:
+        return ""
+    return " ".join(worded(w, lang) for w in (found, *aftermath(before, e, after)))
 
 
 def record(state: State, events: Sequence[Event], lang: str) -> str:

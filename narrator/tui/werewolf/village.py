@@ -26,7 +26,7 @@ def cell(spot) -> Text:
     text = Text(
         "▬" if spot.horizontal else "▮", style="bold #d8c38a" if spot.horizontal else "bold"
     )
-    votes = f"{spot.votes:>2}" if spot.votes else "  "
+    votes = f" {spot.votes:>2}" if spot.votes else "   "
     text.append(votes, style="bold yellow" if spot.votes else "")
     text.append("⛨" if spot.protected else " ", style="bold #4a8fe7")
     return text
@@ -43,7 +43,7 @@ class VillageView(Static):
             grid = Table(box=None, padding=(0, 1), show_header=True, show_edge=False)
             grid.add_column("", style="dim", width=1)
             for c in COLUMNS:
-                grid.add_column(c, width=5, header_style="bold")
+                grid.add_column(c, width=5, header_style="bold", no_wrap=True)
             for r in ROWS:
                 grid.add_row(
                     r, *(cell(s.spots[COLUMNS.index(c) * 3 + ROWS.index(r)]) for c in COLUMNS)
@@ -100,7 +100,7 @@ class VillageView(Static):
         text = Text(say(lang, "ww.panel.hidden") + " ", style="bold")
         text.append(", ".join(kinds))
         if s.converted and "cursed" in alive:
-            text.append(" " + say(lang, "ww.panel.converted"), style="bold red")
+            text.append("\n" + say(lang, "ww.panel.converted"), style="bold red")
         if s.dead:
             text.append("\n" + say(lang, "ww.panel.dead") + " ", style="bold")
             text.append(", ".join(say(lang, f"term.kind.{k}") for k in s.dead), style="red")
