@@ -20,7 +20,7 @@ from narrator.games.werewolf.state import State, Step
 from tests.games.werewolf_table import NAMES
 
 SETTINGS = settings(
-    max_examples=40,
+    max_examples=25,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow],

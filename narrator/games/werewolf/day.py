@@ -79,7 +79,9 @@ def take(s: State, seat: int, n: int, passing: bool = False) -> tuple[State, int
     if s.options.supply == "strict" and not passing and n > s.supply:
         raise Refusal("ww_supply_short", "W14", n=n, supply=s.supply)
     got = min(n, s.supply)
-    return replace(give(s, seat, got), supply=s.supply - got), got
+    held = list(s.held)
+    held[seat] += got
+    return replace(s, held=tuple(held), supply=s.supply - got), got
 
 
 def place(s: State, seat: int, spot: str, n: int) -> State:

@@ -25,7 +25,8 @@ def hut_moves(s: State) -> list[Event]:
         if wanted == ("spot",):
             out += [ev.HutTaken(seat, hut, (x,)) for x in spots]
         elif wanted == ("spot", "spot"):
-            out += [ev.HutTaken(seat, hut, (x, y)) for x in spots for y in spots]
+            voted = [x for x in spots if village.spot(s.spots, x).votes]  # W17: X has votes
+            out += [ev.HutTaken(seat, hut, (x, y)) for x in voted for y in spots if y != x]
         elif wanted == ("seat",):
             out += [ev.HutTaken(seat, hut, seat_target=t) for t in s.seats]
         elif wanted == ("line",):

@@ -153,13 +153,20 @@ HANDLERS = {  # event type -> (the step it is entered in, what it does)
 }
 
 
+def fresh(s: State) -> State:
+    """The state without what the last entry did to the table (said once, for that entry)."""
+    if s.moves or s.shuffled or s.returned:
+        return replace(s, moves=(), shuffled=(), returned=0)
+    return s
+
+
 def apply(s: State, e: Event) -> State:
     """The state after ``e``; `Refusal` (and nothing changed) for an entry the rules forbid."""
     if isinstance(e, ev.Revealed):  # W20 by day, W25 by night
         if s.step == Step.LYNCH_REVEAL:
-            return day.lynch_revealed(replace(s, moves=(), shuffled=(), returned=0), e)
+            return day.lynch_revealed(fresh(s), e)
         if s.step == Step.ATTACK_REVEAL:
-            return night.attack_revealed(replace(s, moves=(), shuffled=(), returned=0), e)
+            return night.attack_revealed(fresh(s), e)
         raise not_now(s)
     handler = HANDLERS.get(type(e))
     if handler is None:
@@ -167,7 +174,7 @@ def apply(s: State, e: Event) -> State:
     step, make = handler
     if s.step != step:
         raise not_now(s)
-    return make(replace(s, moves=(), shuffled=(), returned=0), e)
+    return make(fresh(s), e)
 
 
 def check(state: State, event: Event) -> Refusal | None:
