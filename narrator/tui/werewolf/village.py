@@ -22,7 +22,7 @@ COLUMNS, ROWS = "ABCD", "123"
 def cell(spot) -> Text:
     """One spot: ▮ vertical, ▬ horizontal, · empty; its votes; ⛨ protected."""
     if not spot.occupied:
-        return Text("  ·   ", style="dim")
+        return Text("  ·  ", style="dim")
     text = Text(
         "▬" if spot.horizontal else "▮", style="bold #d8c38a" if spot.horizontal else "bold"
     )
