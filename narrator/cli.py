@@ -26,6 +26,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--new", action="store_true", help="go straight to a new game")
     p.add_argument("--game", metavar="NAME", choices=names(), help="start a new game of NAME")
     p.add_argument("--resume", metavar="JOURNAL", help="resume the game in this journal file")
+    p.add_argument(
+        "--table-display",
+        action="store_true",
+        help="serve the public view on the local network, for a TV or phones (F2 shows how)",
+    )
     sub = p.add_subparsers(dest="command")
     play = sub.add_parser("play", help="play a game from a script, without a screen")
     play.add_argument("--script", required=True, help="the script file ('-' for standard input)")

@@ -31,6 +31,7 @@ from narrator.tui.announcing import AnnouncementsMixin
 from narrator.tui.messages import Refused
 from narrator.tui.palette import PaletteMixin
 from narrator.tui.speech import CaptionsOnly
+from narrator.tui.tabledisplay import DisplayMixin
 from narrator.tui.voice_mixin import VoiceMixin
 from narrator.tui.words import latin_key, say, translate_bindings
 
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 TERMINAL_GONE = 3  # exit status when the terminal went away (the game is saved)
 
 
-class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
+class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, DisplayMixin, App):
     CSS_PATH = "app.tcss"
     TITLE = "Inquisition Narrator"
     ENABLE_COMMAND_PALETTE = True
@@ -53,6 +54,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         Binding("left_square_bracket", "volume(-0.1)", "Volume −", show=False),
         Binding("right_square_bracket", "volume(0.1)", "Volume +", show=False),
         Binding("f5", "retry_voice", "Retry sound", show=False),
+        Binding("f2", "table_display", "Table display", show=False),
         Binding("ctrl+q", "ask_quit", "Quit", priority=True),
     ]
 
@@ -69,6 +71,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         game: str | None = None,
         settings: Any = None,
         voice_factory: Callable[[], Any] | None = None,
+        table_display: bool = False,
     ) -> None:
         super().__init__()
         self.voice_factory = voice_factory  # the real voice, opened once the first frame is up
@@ -81,6 +84,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         self.resume_path = resume
         self.start_new = new
         self.game_name = game  # --game NAME: straight to its setup
+        self.table_display = table_display  # --table-display: served from the start
         self.journal: Journal | None = None
         self.game: Game | None = None  # the game chosen or resumed (imported only then)
         self.look: Look | None = None
@@ -137,6 +141,8 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
         if self.voice_factory is None:
             self.hook_voice()
         self.show_prompt_warnings()
+        if self.table_display:
+            self.run_worker(self.start_display(), exclusive=True, group="display")
         if self.resume_path is not None and self.open_journal(self.resume_path):
             return
         from narrator.tui.home import HomeScreen
@@ -388,5 +394,6 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, App):
 
         self.push_screen(HelpScreen(help_rows(self)))
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
+        await self.stop_display()
         self.voice.close()

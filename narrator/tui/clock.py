@@ -86,6 +86,10 @@ class DiscussionClock:
         view = self.view
         if view.timer is None or countdown is None:
             return
+        shown = (id(countdown), countdown.running, countdown.deadline, countdown.total)
+        if shown != getattr(self, "_clock_shown", None):  # paused, resumed, +30 s: the display
+            self._clock_shown = shown
+            self.app.publish_display()
         left = countdown.remaining()
         if countdown.running and 0 < left <= TICK:
             # The last tick would land up to 0.1 s after the deadline: wake exactly at it.

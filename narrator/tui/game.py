@@ -129,7 +129,9 @@ class GameScreen(DiscussionClock, Screen):
             if view.theme:
                 self.add_class(view.theme)
             self._theme = view.theme
-        self.query_one("#banner", Static).update(stepview.banner(view, self.lang, page))
+        banner = stepview.banner(view, self.lang, page)
+        self.query_one("#banner", Static).update(banner)
+        self.app.publish_display(banner.plain.strip())  # the table display, if it is on
         table = self.query_one("#table")
         # A death is marked when its own announcement comes, not before.
         table.show(s, unannounced={seat for later in self.app.pages[1:] for seat in later.dies})

@@ -38,6 +38,7 @@ def run(args: Any) -> int:
         new=args.new,
         game=getattr(args, "game", None),
         settings=settings,
+        table_display=getattr(args, "table_display", False),
     )
     for warning in warnings:
         why, title = warning.text(app.language), say(app.language, "home.settings")

@@ -85,6 +85,25 @@ def _fields() -> tuple[Field, ...]:
     return tuple(out)
 
 
+def display_extra(state: State) -> dict:
+    """The table display's own part: the round's colour, the live tally of a vote (cast
+    openly, R14, R27), and who is ablaze once it is given (R22). Nothing secret: no draw, no
+    Ultimate Price."""
+    extra: dict = {}
+    colour = state.round_colour
+    if colour:
+        extra["colour"] = colour
+        extra["colour_words"] = Words("display.colour", {"colour": tables.colour_term(colour)})
+    if state.ballot is not None:
+        tally = state.ballot.tally()
+        extra["tally"] = tuple(
+            {"name": state.players[c], "votes": tally[c]} for c in state.ballot.candidates
+        )
+    if state.ablaze is not None:
+        extra["ablaze_words"] = Words("display.ablaze", {"player": state.players[state.ablaze]})
+    return extra
+
+
 class RavnicaGame:
     name = "ravnica"
     title = Words("about.title")
@@ -163,7 +182,8 @@ class RavnicaGame:
             SeatView(name, tuple(tables.colour_term(c) for c in state.colours_led_by(i)), i in dead)
             for i, name in enumerate(state.players)
         )
-        return PublicView(self.title, Words(f"step.{state.step.value}"), seats)
+        step = Words(f"step.{state.step.value}")
+        return PublicView(self.title, step, seats, display_extra(state))
 
     def summary(self, state: State) -> Words:
         where = (

@@ -71,6 +71,22 @@ def _fields() -> tuple[Field, ...]:
     return tuple(out)
 
 
+def display_extra(state: State) -> dict:
+    """The table display's own part (W33): the village, the supply, the hidden pool, the dead."""
+    if not state.spots:
+        return {}
+    kinds = tuple(residents.resident(k) for k in dict.fromkeys(state.alive))
+    dead = tuple(residents.resident(k) for k in state.dead)
+    return {
+        "village": state.spots,
+        "supply": state.supply,
+        "supply_words": Words("ww.panel.supply", {"supply": state.supply}),
+        "hidden_words": Words("ww.display.hidden", {"kinds": kinds}),
+        "dead_words": Words("ww.display.dead", {"kinds": dead}) if dead else "",
+        "converted": state.converted,
+    }
+
+
 class WerewolfGame:
     name = "werewolf"
     title = Words("about.title")
@@ -155,14 +171,8 @@ class WerewolfGame:
             if state.held and p == state.gi:
                 marks.append(Words("ww.table.gi"))
             seats.append(SeatView(name, tuple(marks)))
-        extra = {
-            "village": state.spots,
-            "supply": state.supply,
-            "alive": state.alive,
-            "dead": state.dead,
-            "converted": state.converted,
-        }
-        return PublicView(self.title, Words(f"ww.step.{state.step}"), tuple(seats), extra)
+        step = Words(f"ww.step.{state.step}")
+        return PublicView(self.title, step, tuple(seats), display_extra(state))
 
     def summary(self, state: State) -> Words:
         where = Words("ww.home.day", {"day": state.day}) if state.day else Words("ww.home.setup")

@@ -1,0 +1,82 @@
+// The table display: draws each page the narrator's app pushes (Server-Sent Events), and the
+// countdown from its deadline, so it never drifts and survives a reconnect. Read-only.
+"use strict";
+(function () {
+  const layouts = (window.NarratorLayouts = window.NarratorLayouts || {});
+  const $ = (id) => document.getElementById(id);
+  let page = null;
+  let offset = 0; // the server's clock minus this device's, in ms
+  const loaded = new Set();
+
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (cls) node.className = cls;
+    return node;
+  }
+  layouts.el = el;
+
+  function mmss(seconds) {
+    const s = Math.max(0, Math.ceil(seconds));
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  }
+
+  function tick() {
+    const clock = $("clock");
+    const c = page && page.clock;
+    if (!c) { clock.hidden = true; return; }
+    const left = c.paused ? c.left : (c.ends_at - (Date.now() + offset)) / 1000;
+    clock.hidden = false;
+    clock.textContent = mmss(left);
+    clock.className = c.paused ? "paused" : left <= 30 ? "low" : "";
+  }
+
+  function layout(name) {
+    if (loaded.has(name)) return;
+    loaded.add(name);
+    const script = document.createElement("script");
+    script.src = "game-" + encodeURIComponent(name) + ".js";
+    script.onload = () => draw(page);
+    document.head.appendChild(script);
+  }
+
+  function draw(p) {
+    if (!p || !p.game) return;
+    document.documentElement.lang = p.lang || "en";
+    document.title = p.title;
+    $("title").textContent = p.title;
+    $("step").textContent = p.step;
+    $("banner").textContent = p.banner || "";
+    const seats = $("seats");
+    seats.replaceChildren();
+    p.seats.forEach((s, i) => {
+      const li = el("li", null, s.dead ? "dead" : "");
+      li.append(el("span", i + 1, "n"), el("span", s.name, "name"), el("span", s.marks.join(" · "), "marks"));
+      seats.append(li);
+    });
+    const extra = $("extra");
+    extra.replaceChildren();
+    document.body.className = "";
+    layout(p.game);
+    if (layouts[p.game]) layouts[p.game](p, extra, document.body);
+    tick();
+  }
+
+  function connect() {
+    const source = new EventSource("events");
+    source.addEventListener("time", (e) => { offset = Number(e.data) - Date.now(); });
+    source.onmessage = (e) => {
+      page = JSON.parse(e.data);
+      $("table").dataset.state = "live";
+      $("status").textContent = "";
+      draw(page);
+    };
+    source.onerror = () => {
+      $("table").dataset.state = "offline";
+      $("status").textContent = "…";
+    }; // EventSource reconnects by itself; the server sends the current page first
+  }
+
+  setInterval(tick, 200);
+  connect();
+})();

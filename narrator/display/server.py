@@ -1,0 +1,169 @@
+"""The table display's server (aiohttp): one read-only page, its assets and a push channel
+(Server-Sent Events), under a random token per game. It takes GETs of its own paths only,
+checks the Host header, serves nothing else from the disk and holds no state but the last
+page it was given (the public view, ``feed``).
+
+It runs in the app's own event loop: ``publish`` is called on every change and reaches every
+open page at once; a page that lost its connection reconnects by itself (EventSource) and is
+sent the current page first.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import socket
+import time
+from collections.abc import Callable
+from importlib import resources
+from typing import Any
+
+from aiohttp import web
+
+from narrator.display.feed import encode
+
+MAX_CLIENTS = 64  # pages open at once; more are refused (503), the game goes on
+KEEPALIVE = 15.0  # seconds between comments on an idle stream (proxies, sleeping phones)
+ASSETS = {"page.js": "text/javascript", "page.css": "text/css"}
+GET_METHODS = ("GET", "HEAD")
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent), or localhost."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: only picks the interface
+        return probe.getsockname()[0]
+    return "127.0.0.1"
+
+
+class TableDisplay:
+    """``start()`` binds it (localhost only unless ``lan``), ``publish(page)`` pushes a page,
+    ``url`` is the address to open, ``stop()`` closes every stream."""
+
+    def __init__(
+        self,
+        *,
+        lan: bool = False,
+        port: int = 0,
+        token: str | None = None,
+        layout: Callable[[str], str | None] | None = None,
+    ) -> None:
+        self.lan = lan
+        self.port = port
+        self.token = token or secrets.token_urlsafe(16)
+        self.layout = layout  # a game's own drawing of its extra: game name -> JS, or None
+        self.host = lan_address() if lan else "127.0.0.1"
+        self.page: bytes = b"{}"
+        self.queues: set[asyncio.Queue[bytes]] = set()
+        self.runner: web.AppRunner | None = None
+        self.served = 0  # pages sent (tests and the bench count them)
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.host}:{self.port}/{self.token}/"
+
+    def allowed_hosts(self) -> set[str]:
+        names = {self.host, "127.0.0.1", "localhost"}
+        return {f"{name}:{self.port}" for name in names}
+
+    # --- running ----------------------------------------------------------------------------
+    async def start(self) -> str:
+        app = web.Application(middlewares=[self.guard], client_max_size=1024)
+        token = self.token
+        app.router.add_get(f"/{token}/", self.index)
+        app.router.add_get(f"/{token}/events", self.events)
+        app.router.add_get(f"/{token}/page.json", self.current)
+        app.router.add_get(f"/{token}/{{asset}}", self.asset)
+        self.runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self.runner.setup()
+        bind = "0.0.0.0" if self.lan else "127.0.0.1"
+        site = web.TCPSite(self.runner, bind, self.port, reuse_address=True)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # the port chosen when 0
+        return self.url
+
+    async def stop(self) -> None:
+        for queue in list(self.queues):
+            queue.put_nowait(b"")  # each stream ends
+        if self.runner is not None:
+            await self.runner.cleanup()
+            self.runner = None
+
+    def publish(self, page: dict[str, Any]) -> bool:
+        """Send ``page`` to every open page if it changed; True if it did."""
+        data = encode(page)
+        if data == self.page:
+            return False
+        self.page = data
+        for queue in list(self.queues):
+            if queue.full():  # a page that reads too slowly gets the newest only
+                with contextlib.suppress(asyncio.QueueEmpty):
+                    queue.get_nowait()
+            queue.put_nowait(data)
+        return True
+
+    # --- requests ---------------------------------------------------------------------------
+    @web.middleware
+    async def guard(self, request: web.Request, handler):
+        if request.method not in GET_METHODS:
+            raise web.HTTPMethodNotAllowed(request.method, list(GET_METHODS))
+        if request.headers.get("Host", "") not in self.allowed_hosts():
+            raise web.HTTPMisdirectedRequest(text="unknown host")
+        response = await handler(request)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'"
+        )
+        return response
+
+    async def index(self, request: web.Request) -> web.Response:
+        html = resources.files(__package__).joinpath("page", "index.html").read_text("utf-8")
+        return web.Response(text=html, content_type="text/html", charset="utf-8")
+
+    async def asset(self, request: web.Request) -> web.Response:
+        name = request.match_info["asset"]
+        if name.startswith("game-") and name.endswith(".js") and self.layout is not None:
+            code = self.layout(name.removeprefix("game-").removesuffix(".js"))
+            if code is not None:
+                return web.Response(text=code, content_type="text/javascript", charset="utf-8")
+        if name not in ASSETS:
+            raise web.HTTPNotFound()
+        text = resources.files(__package__).joinpath("page", name).read_text("utf-8")
+        return web.Response(text=text, content_type=ASSETS[name], charset="utf-8")
+
+    async def current(self, request: web.Request) -> web.Response:
+        return web.Response(body=self.page, content_type="application/json")
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        if len(self.queues) >= MAX_CLIENTS:
+            raise web.HTTPServiceUnavailable(text="too many pages open")
+        queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=4)
+        self.queues.add(queue)
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        response.headers["Cache-Control"] = "no-store"
+        try:
+            await response.prepare(request)
+            await self._send(response, self.page)  # the current page first: a reconnect
+            while True:
+                try:
+                    data = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                except TimeoutError:
+                    await response.write(b": keep-alive\n\n")
+                    continue
+                if not data:
+                    break
+                await self._send(response, data)
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            self.queues.discard(queue)
+        return response
+
+    async def _send(self, response: web.StreamResponse, data: bytes) -> None:
+        """The server's time, then the page: the page's clock is kept on the server's."""
+        now = str(round(time.time() * 1000)).encode()
+        await response.write(b"event: time\ndata: " + now + b"\n\ndata: " + data + b"\n\n")
+        self.served += 1
