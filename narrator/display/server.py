@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import json
 import socket
 import time
 from collections.abc import Callable
@@ -121,14 +122,17 @@ class TableDisplay:
 
     async def index(self, request: web.Request) -> web.Response:
         html = resources.files(__package__).joinpath("page", "index.html").read_text("utf-8")
+        data = self.page.decode().replace("</", "<\\/")  # a JSON block, never run as a script
+        html = html.replace("<!--page-->", f'<script id="page" type="application/json">{data}</script>')
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
     async def asset(self, request: web.Request) -> web.Response:
         name = request.match_info["asset"]
-        if name.startswith("game-") and name.endswith(".js") and self.layout is not None:
-            code = self.layout(name.removeprefix("game-").removesuffix(".js"))
-            if code is not None:
-                return web.Response(text=code, content_type="text/javascript", charset="utf-8")
+        if name == "game.js":  # the game being played draws its own part of the page
+            game = json.loads(self.page).get("game") if self.page else None
+            code = self.layout(game) if self.layout is not None and game else None
+            body = f"window.NarratorLayoutGame = {json.dumps(game)};\n" + (code or "")
+            return web.Response(text=body, content_type="text/javascript", charset="utf-8")
         if name not in ASSETS:
             raise web.HTTPNotFound()
         text = resources.files(__package__).joinpath("page", name).read_text("utf-8")

@@ -6,7 +6,6 @@
   const $ = (id) => document.getElementById(id);
   let page = null;
   let offset = 0; // the server's clock minus this device's, in ms
-  const loaded = new Set();
 
   function el(tag, text, cls) {
     const node = document.createElement(tag);
@@ -31,17 +30,9 @@
     clock.className = c.paused ? "paused" : left <= 30 ? "low" : "";
   }
 
-  function layout(name) {
-    if (loaded.has(name)) return;
-    loaded.add(name);
-    const script = document.createElement("script");
-    script.src = "game-" + encodeURIComponent(name) + ".js";
-    script.onload = () => draw(page);
-    document.head.appendChild(script);
-  }
-
   function draw(p) {
     if (!p || !p.game) return;
+    if (p.game !== window.NarratorLayoutGame) { location.reload(); return; } // a new game
     document.documentElement.lang = p.lang || "en";
     document.title = p.title;
     $("title").textContent = p.title;
@@ -57,7 +48,6 @@
     const extra = $("extra");
     extra.replaceChildren();
     document.body.className = "";
-    layout(p.game);
     if (layouts[p.game]) layouts[p.game](p, extra, document.body);
     tick();
   }
@@ -77,6 +67,8 @@
     }; // EventSource reconnects by itself; the server sends the current page first
   }
 
+  const first = $("page"); // the page as it was when this one was served: drawn at once
+  if (first) { page = JSON.parse(first.textContent); draw(page); }
   setInterval(tick, 200);
   connect();
 })();

@@ -2,7 +2,7 @@
 // the live tally, and who is ablaze once it is announced. Only the public view reaches here.
 "use strict";
 (function () {
-  const L = window.NarratorLayouts;
+  const L = (window.NarratorLayouts = window.NarratorLayouts || {});
   L.ravnica = function (page, root, body) {
     const x = page.extra || {};
     if (x.colour) body.classList.add("theme-" + x.colour);

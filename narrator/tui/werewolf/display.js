@@ -3,7 +3,7 @@
 // by the page from each seat's marks. Only the public view reaches here (W33, W36).
 "use strict";
 (function () {
-  const L = window.NarratorLayouts;
+  const L = (window.NarratorLayouts = window.NarratorLayouts || {});
   const COLUMNS = "ABCD", ROWS = "123";
   L.werewolf = function (page, root) {
     const x = page.extra || {};
