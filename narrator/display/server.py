@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
 import json
+import secrets
 import socket
 import time
 from collections.abc import Callable
@@ -123,7 +123,8 @@ class TableDisplay:
     async def index(self, request: web.Request) -> web.Response:
         html = resources.files(__package__).joinpath("page", "index.html").read_text("utf-8")
         data = self.page.decode().replace("</", "<\\/")  # a JSON block, never run as a script
-        html = html.replace("<!--page-->", f'<script id="page" type="application/json">{data}</script>')
+        block = f'<script id="page" type="application/json">{data}</script>'
+        html = html.replace("<!--page-->", block)
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
     async def asset(self, request: web.Request) -> web.Response:
