@@ -13,7 +13,7 @@ from narrator.games.base import Event, Refusal
 from narrator.games.common.names import clean_name
 from narrator.games.views import Field, PublicView, SeatView, StepView, Words
 from narrator.games.werewolf import events as ev
-from narrator.games.werewolf import moves, narration, residents, rules, story, view
+from narrator.games.werewolf import moves, narration, residents, rules, setup_view, story, view
 from narrator.games.werewolf.state import State, Step
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
@@ -73,8 +73,9 @@ def _fields() -> tuple[Field, ...]:
 
 def display_extra(state: State) -> dict:
     """The table display's own part (W33): the village, the supply, the hidden pool, the dead."""
-    if not state.spots:
-        return {}
+    if not state.spots:  # W33: the set being chosen is public too
+        picked = setup_view.picked_line(state) if state.residents else ""
+        return {"hidden_words": picked} if picked else {}
     kinds = tuple(residents.resident(k) for k in dict.fromkeys(state.alive))
     dead = tuple(residents.resident(k) for k in state.dead)
     return {
