@@ -35,6 +35,10 @@ def parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game from a script, without a screen")
     play.add_argument("--script", required=True, help="the script file ('-' for standard input)")
     play.add_argument("--journal", metavar="DIR", help="also write the game's journal into DIR")
+    show = sub.add_parser(
+        "display", help="the table display full screen in this terminal (a TV on the laptop)"
+    )
+    show.add_argument("url", help="the address the app shows under F2 (--table-display)")
     return p
 
 
@@ -47,6 +51,12 @@ def main(argv: list[str] | None = None) -> int:
         import os
 
         os.environ["NARRATOR_DATA_DIR"] = args.data_dir
+    if args.command == "display":
+        gc.enable()
+        from narrator.display.terminal import DisplayApp
+
+        DisplayApp(args.url).run()
+        return 0
     if args.command == "play":
         gc.enable()
         from narrator.play import main as play_main

@@ -43,3 +43,20 @@ class RavnicaLook(Look):
 
 
 LOOK = RavnicaLook
+
+
+def page_view(extra: dict, lang: str):
+    """The table display in a terminal (``narrator display``): the colour and the tally."""
+    from rich.console import Group
+
+    parts: list = []
+    colour = extra.get("colour")
+    if extra.get("colour_words"):
+        parts.append(Text(extra["colour_words"], style=PIP_STYLE.get(colour or "", "bold")))
+    for row in extra.get("tally") or ():
+        line = Text(f"{row['name']} ")
+        line.append("█" * row["votes"] + f" {row['votes']}", style="bold yellow")
+        parts.append(line)
+    if extra.get("ablaze_words"):
+        parts.append(Text(extra["ablaze_words"], style="bold #ff8c1a"))
+    return Group(*parts)

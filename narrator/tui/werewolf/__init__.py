@@ -20,3 +20,10 @@ class WerewolfLook(Look):
 
 
 LOOK = WerewolfLook
+
+
+def page_view(extra: dict, lang: str):
+    """The table display in a terminal (``narrator display``): the grid and the supply."""
+    from narrator.tui.werewolf.village import grid_view
+
+    return grid_view(extra)

@@ -32,6 +32,29 @@ def cell(spot) -> Text:
     return text
 
 
+def grid_table(spots) -> Table:
+    """The 4×3 grid of spots (W9), each drawn by ``cell``."""
+    grid = Table(box=None, padding=(0, 1), show_header=True, show_edge=False)
+    grid.add_column("", style="dim", width=1)
+    for c in COLUMNS:
+        grid.add_column(c, width=5, header_style="bold", no_wrap=True)
+    for r in ROWS:
+        grid.add_row(r, *(cell(spots[COLUMNS.index(c) * 3 + ROWS.index(r)]) for c in COLUMNS))
+    return grid
+
+
+def grid_view(extra: dict):
+    """The table display's part (from the feed, not the state): the grid, supply, the pool."""
+    from types import SimpleNamespace
+
+    parts: list = []
+    if len(extra.get("village") or ()) == 12:
+        parts.append(grid_table([SimpleNamespace(**spot) for spot in extra["village"]]))
+    words = [extra.get(k) for k in ("supply_words", "hidden_words", "dead_words")]
+    parts.append(Text(" · ".join(w for w in words if w)))
+    return Group(*parts)
+
+
 class VillageView(Static):
     def show(self, s, unannounced=frozenset()) -> None:
         lang = self.app.language
@@ -40,15 +63,7 @@ class VillageView(Static):
             return
         parts: list = []
         if s.spots:
-            grid = Table(box=None, padding=(0, 1), show_header=True, show_edge=False)
-            grid.add_column("", style="dim", width=1)
-            for c in COLUMNS:
-                grid.add_column(c, width=5, header_style="bold", no_wrap=True)
-            for r in ROWS:
-                grid.add_row(
-                    r, *(cell(s.spots[COLUMNS.index(c) * 3 + ROWS.index(r)]) for c in COLUMNS)
-                )
-            parts.append(grid)
+            parts.append(grid_table(s.spots))
             parts.append(Text(say(lang, "ww.panel.supply", supply=s.supply), style="bold"))
         parts.append(self.seats(s, lang))
         if s.residents and s.step not in ("setup", "residents"):

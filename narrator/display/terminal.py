@@ -1,0 +1,131 @@
+"""``narrator display URL``: the table display full screen in a second terminal (a TV plugged
+into the laptop), from the same feed as the page: the address the app shows (F2). It reads the
+stream, reconnects by itself, and counts the clock down from its deadline."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import json
+import time
+from typing import Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widgets import Static
+
+RETRY = 1.0  # seconds between tries while the app is away
+
+
+def page_view(game: str, extra: dict, lang: str):
+    """The game's own part, drawn by its screens folder (``tui.<game>.page_view``), if any."""
+    from narrator.games import registry
+
+    if game not in registry.names():
+        return None
+    screens = registry.get(game).screens
+    if not screens:
+        return None
+    with contextlib.suppress(ImportError, AttributeError):
+        return importlib.import_module(screens).page_view(extra, lang)
+    return None
+
+
+def mmss(seconds: float) -> str:
+    s = max(0, int(-(-seconds // 1)))
+    return f"{s // 60}:{s % 60:02d}"
+
+
+def render(page: dict[str, Any], offset: float = 0.0) -> Group:
+    """One page of the feed, for a terminal: the step large, the clock, the seats, the game's."""
+    parts: list = [Text(page.get("title", ""), style="dim")]
+    parts.append(Text(page.get("step", ""), style="bold reverse"))
+    if page.get("banner"):
+        parts.append(Text(page["banner"], style="bold yellow"))
+    clock = page.get("clock")
+    if clock:
+        left = (
+            clock["left"]
+            if clock.get("paused")
+            else clock["ends_at"] / 1000 - (time.time() + offset)
+        )
+        parts.append(Text(mmss(left), style="bold yellow" if clock.get("paused") else "bold"))
+    extra = page_view(page.get("game", ""), page.get("extra") or {}, page.get("lang", "en"))
+    if extra is not None:
+        parts.append(extra)
+    seats = Table(box=None, show_header=False, padding=(0, 1))
+    seats.add_column(justify="right", style="dim")
+    seats.add_column()
+    seats.add_column(style="yellow")
+    for i, seat in enumerate(page.get("seats", [])):
+        name = Text(seat["name"], style="strike dim" if seat.get("dead") else "bold")
+        seats.add_row(
+            str(i + 1) + (" ✝" if seat.get("dead") else ""), name, " · ".join(seat["marks"])
+        )
+    parts.append(seats)
+    return Group(*parts)
+
+
+class DisplayApp(App):
+    """The feed at ``url`` (``http://host:port/token/``), full screen, read-only."""
+
+    BINDINGS = [Binding("q,ctrl+q", "quit", "Quit")]
+    CSS = "Screen { padding: 1 2; } #page { height: 1fr; } #status { color: $text-muted; }"
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        self.url = url if url.endswith("/") else url + "/"
+        self.page: dict[str, Any] | None = None
+        self.offset = 0.0  # the server's clock minus ours, in seconds
+        self.connected = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="page")
+        yield Static("…", id="status")
+
+    def on_mount(self) -> None:
+        self.run_worker(self.follow(), exclusive=True)
+        self.set_interval(0.2, self.draw)
+
+    def draw(self) -> None:
+        if self.page is not None:
+            self.query_one("#page", Static).update(render(self.page, self.offset))
+        self.query_one("#status", Static).update("" if self.connected else f"… {self.url}")
+
+    async def follow(self) -> None:
+        import aiohttp
+
+        while True:
+            try:
+                timeout = aiohttp.ClientTimeout(total=None, sock_read=40)
+                async with (
+                    aiohttp.ClientSession(timeout=timeout) as session,
+                    session.get(self.url + "events") as stream,
+                ):
+                    stream.raise_for_status()
+                    self.connected = True
+                    await self.read(stream)
+            except (TimeoutError, aiohttp.ClientError, ValueError):
+                pass
+            self.connected = False
+            self.draw()
+            await asyncio.sleep(RETRY)
+
+    async def read(self, stream) -> None:
+        event = ""
+        async for raw in stream.content:
+            line = raw.decode("utf-8").rstrip("\n")
+            if line.startswith("event: "):
+                event = line[7:]
+            elif line.startswith("data: "):
+                data = line[6:]
+                if event == "time":
+                    self.offset = int(data) / 1000 - time.time()
+                else:
+                    self.page = json.loads(data)
+                    self.draw()
+                event = ""

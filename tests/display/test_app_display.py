@@ -1,0 +1,38 @@
+"""The table display from the app: F2 turns it on and shows its address and QR code; every
+entry reaches the page; the display is off unless asked (nothing listens by default)."""
+
+from __future__ import annotations
+
+import json
+
+from narrator.games.werewolf.state import Step
+from narrator.tui.tabledisplay import TableDisplayScreen, qr_text
+from tests.tui.werewolf_driver import make_app, on_step, screen_text, set_up, wait_for
+
+
+async def test_f2_serves_the_page_and_every_entry_reaches_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        assert app.display is None  # off by default: nothing listens
+        await set_up(pilot, app, keys=False)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableDisplayScreen))
+        url = app.display.url
+        assert url.startswith("http://") and f":{app.display.port}/{app.display.token}/" in url
+        assert "█" in screen_text(app) or "▀" in screen_text(app)  # the QR code
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: on_step(app, Step.HUTS))
+        page = json.loads(app.display.page)
+        assert page["game"] == "werewolf" and page["step"] == "Huts"
+        assert "Grand Inquisitor: Ann" in page["banner"]
+        await pilot.press("s", "b", "2")  # a hut turn at the table: the Seer on B2
+        await wait_for(
+            pilot, lambda: json.loads(app.display.page)["extra"]["village"][4]["horizontal"]
+        )
+        assert len(app.display.token) >= 20  # not to be guessed by someone else on the Wi-Fi
+    assert app.display is None  # closed with the app
+
+
+def test_the_qr_code_holds_two_modules_a_character():
+    text = qr_text("http://192.0.2.2:8080/abcdefghijklmnopqrstuv/").plain.splitlines()
+    assert len(text) >= 12 and len({len(line) for line in text}) == 1

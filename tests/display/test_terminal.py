@@ -1,0 +1,48 @@
+"""``narrator display``: the same feed full screen in a second terminal; it follows each
+entry, and reconnects by itself when the app's server comes back."""
+
+from __future__ import annotations
+
+from narrator.display.server import TableDisplay
+from narrator.display.terminal import DisplayApp
+from tests.display.test_browser import layout, werewolf_page
+
+
+def shown(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def wait_for(pilot, predicate, tries: int = 300) -> None:
+    for _ in range(tries):
+        if predicate():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("the terminal display never showed what was expected")
+
+
+async def test_the_terminal_display_follows_the_feed_and_reconnects():
+    display = TableDisplay(lan=False, layout=layout)
+    await display.start()
+    display.publish(werewolf_page("Huts"))
+    app = DisplayApp(display.url)
+    again = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: "Huts" in shown(app))
+            text = shown(app)
+            assert "Ultimate Werewolf: Inquisition" in text and "Supply: 35" in text
+            assert "A      B      C      D" in text and "Cid" in text
+            display.publish(werewolf_page("Vote", votes=4))
+            await wait_for(pilot, lambda: "Vote" in shown(app))
+            port, token = display.port, display.token
+            await display.stop()  # the app killed
+            await wait_for(pilot, lambda: not app.connected)
+            again = TableDisplay(lan=False, port=port, token=token, layout=layout)
+            await again.start()  # and resumed
+            again.publish(werewolf_page("The lynch", votes=6))
+            await wait_for(pilot, lambda: "The lynch" in shown(app))
+            assert app.connected
+    finally:
+        await display.stop()
+        if again is not None:
+            await again.stop()
