@@ -167,3 +167,37 @@ async def test_after_the_server_restarts_the_page_reconnects_and_shows_the_new_s
             assert await page.evaluate(STATE) == "live"
         finally:
             await again.stop()
+
+
+async def test_every_step_of_a_ravnica_game_is_drawn_from_its_public_view(display):
+    """A whole Ravnica game's steps, each published as the app publishes it (the feed of the
+    public view) and read back from the live page: its step, its seats, its colour theme."""
+    from narrator.display.feed import snapshot
+    from narrator.games.ravnica import GAME as RAVNICA
+    from narrator.prompts import use_game
+    from tests.test_secrecy_audit import games
+
+    use_game(RAVNICA.words_dir)
+    (_, game), _ = games()
+    state, seen = RAVNICA.initial(), []
+    async with Browser() as browser:
+        page = None
+        for event in game.events:
+            state = RAVNICA.apply(state, event)
+            if seen and seen[-1] == state.step:
+                continue
+            seen.append(state.step)
+            data = snapshot(RAVNICA, state, "en")
+            display.publish(data)
+            if page is None:
+                page = await browser.open(display.url)
+            await page.wait(async_eq(page, "#step", data["step"]), timeout=5)
+            names = await page.evaluate(
+                "[...document.querySelectorAll('#seats .name')].map(e => e.textContent)"
+            )
+            assert names == [s["name"] for s in data["seats"]]
+            theme = await page.evaluate("document.body.className")
+            assert theme == (
+                f"theme-{data['extra']['colour']}" if "colour" in data["extra"] else ""
+            )
+    assert len(set(seen)) >= 10  # the opening, rounds, votes, abilities, the end
