@@ -3,9 +3,10 @@
 checks the Host header, serves nothing else from the disk and holds no state but the last
 page it was given (the public view, ``feed``).
 
-It runs in the app's own event loop: ``publish`` is called on every change and reaches every
-open page at once; a page that lost its connection reconnects by itself (EventSource) and is
-sent the current page first.
+It runs in a thread of its own, with its own event loop, so a page is sent the moment an entry
+is on disk, not when the app's screen has been drawn again (and the screen never waits for a
+page): ``publish`` may be called from the app's thread. A page that lost its connection
+reconnects by itself (EventSource) and is sent the current page first.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import contextlib
 import json
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Callable
 from importlib import resources
@@ -58,6 +60,8 @@ class TableDisplay:
         self.page: bytes = b"{}"
         self.queues: set[asyncio.Queue[bytes]] = set()
         self.runner: web.AppRunner | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the server's own, in its thread
+        self.thread: threading.Thread | None = None
         self.served = 0  # pages sent (tests and the bench count them)
 
     @property
@@ -70,21 +74,46 @@ class TableDisplay:
 
     # --- running ----------------------------------------------------------------------------
     async def start(self) -> str:
+        """Start the server's thread and bind (OSError if the port cannot be had)."""
+        loop = asyncio.new_event_loop()
+        thread = threading.Thread(target=loop.run_forever, name="table-display", daemon=True)
+        thread.start()
+        try:
+            await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._start(), loop))
+        except BaseException:
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(5)
+            raise
+        self.loop, self.thread = loop, thread
+        return self.url
+
+    async def stop(self) -> None:
+        loop, thread = self.loop, self.thread
+        if loop is None or thread is None:
+            return
+        await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._stop(), loop))
+        loop.call_soon_threadsafe(loop.stop)
+        await asyncio.get_running_loop().run_in_executor(None, thread.join, 5)
+        loop.close()
+        self.loop = self.thread = None
+
+    async def _start(self) -> None:
         app = web.Application(middlewares=[self.guard], client_max_size=1024)
         token = self.token
         app.router.add_get(f"/{token}/", self.index)
         app.router.add_get(f"/{token}/events", self.events)
         app.router.add_get(f"/{token}/page.json", self.current)
         app.router.add_get(f"/{token}/{{asset}}", self.asset)
-        self.runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        self.runner = web.AppRunner(
+            app, access_log=None, handle_signals=False, shutdown_timeout=1.0
+        )
         await self.runner.setup()
         bind = "0.0.0.0" if self.lan else "127.0.0.1"
         site = web.TCPSite(self.runner, bind, self.port, reuse_address=True)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # the port chosen when 0
-        return self.url
 
-    async def stop(self) -> None:
+    async def _stop(self) -> None:
         for queue in list(self.queues):
             queue.put_nowait(b"")  # each stream ends
         if self.runner is not None:
@@ -92,17 +121,22 @@ class TableDisplay:
             self.runner = None
 
     def publish(self, page: dict[str, Any]) -> bool:
-        """Send ``page`` to every open page if it changed; True if it did."""
+        """Send ``page`` to every open page if it changed; True if it did. From any thread."""
         data = encode(page)
         if data == self.page:
             return False
         self.page = data
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._fanout, data)
+        return True
+
+    def _fanout(self, data: bytes) -> None:
+        """In the server's thread: every open stream gets ``data`` (a slow one, the newest)."""
         for queue in list(self.queues):
             if queue.full():  # a page that reads too slowly gets the newest only
                 with contextlib.suppress(asyncio.QueueEmpty):
                     queue.get_nowait()
             queue.put_nowait(data)
-        return True
 
     # --- requests ---------------------------------------------------------------------------
     @web.middleware

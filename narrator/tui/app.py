@@ -257,10 +257,11 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, DisplayMixin, Ap
         self.refusals.clear()
         lines = list(game.event_lines(before, event, after))
         pages = list(game.announcements(before, event, after))
+        self.pages = self.pages + pages  # (the display marks a death from its page on)
+        self.publish_display()  # the table display first: it must not wait for the screen
         fresh = game.step(after).key != game.step(before).key  # its opening lines: said once
         opening = list(game.step_lines(after)) if fresh else []
         if pages:  # said as each is shown; the next step's lines wait until the last is read
-            self.pages = self.pages + pages
             self.lines_after_pages = self.lines_after_pages + opening
         else:
             lines = lines + opening

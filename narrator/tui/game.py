@@ -131,7 +131,7 @@ class GameScreen(DiscussionClock, Screen):
             self._theme = view.theme
         banner = stepview.banner(view, self.lang, page)
         self.query_one("#banner", Static).update(banner)
-        self.app.publish_display(banner.plain.strip())  # the table display, if it is on
+        self.app.publish_display()  # the table display, if it is on (an announcement read)
         table = self.query_one("#table")
         # A death is marked when its own announcement comes, not before.
         table.show(s, unannounced={seat for later in self.app.pages[1:] for seat in later.dies})

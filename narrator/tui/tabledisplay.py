@@ -75,13 +75,17 @@ class DisplayMixin:
             return resources.files(package).joinpath("display.js").read_text("utf-8")
         return None
 
-    def publish_display(self, banner: str = "") -> None:
-        """The public screen as the display shows it (only the public view: never a secret)."""
+    def publish_display(self) -> None:
+        """The public screen as the display shows it (only the public view: never a secret);
+        called as soon as an entry is on disk, before the screen is drawn again."""
         if self.display is None or self.game is None or not self.journal:
             return
         from narrator.display.feed import snapshot
+        from narrator.tui.stepview import banner as banner_of
 
-        unannounced = {seat for page in self.pages for seat in page.dies}
+        page = self.pages[0] if self.pages else None
+        banner = banner_of(self.game.step(self.state), self.language, page).plain.strip()
+        unannounced = {seat for later in self.pages[1:] for seat in later.dies}  # as the table
         page = snapshot(
             self.game,
             self.state,
