@@ -179,7 +179,7 @@ async def mash(pilot, rng: random.Random, bursts: int, size: int = 8) -> None:
     app = pilot.app
     for _ in range(bursts):
         if isinstance(app.screen, HomeScreen):  # Esc or h went home: take a new game again
-            await pilot.press("n")
+            await pilot.press("n", "enter")  # New game: the first game of the menu
         for key in rng.choices(KEYS, k=size):
             if key.startswith("paste:"):
                 app.post_message(events.Paste(key[6:]))
