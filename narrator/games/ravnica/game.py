@@ -94,6 +94,8 @@ def display_extra(state: State) -> dict:
     if colour:
         extra["colour"] = colour
         extra["colour_words"] = Words("display.colour", {"colour": tables.colour_term(colour)})
+        players = tuple(state.players[p] for p in state.players_of(colour))  # R2: guilds shown
+        extra["candidates_words"] = Words("display.candidates", {"players": players})
     if state.ballot is not None:
         tally = state.ballot.tally()
         extra["tally"] = tuple(

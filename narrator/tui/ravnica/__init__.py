@@ -53,6 +53,8 @@ def page_view(extra: dict, lang: str):
     colour = extra.get("colour")
     if extra.get("colour_words"):
         parts.append(Text(extra["colour_words"], style=PIP_STYLE.get(colour or "", "bold")))
+    if extra.get("candidates_words"):
+        parts.append(Text(extra["candidates_words"]))
     for row in extra.get("tally") or ():
         line = Text(f"{row['name']} ")
         line.append("█" * row["votes"] + f" {row['votes']}", style="bold yellow")

@@ -7,6 +7,7 @@
     const x = page.extra || {};
     if (x.colour) body.classList.add("theme-" + x.colour);
     if (x.colour_words) root.append(L.el("p", x.colour_words, "facts"));
+    if (x.candidates_words) root.append(L.el("p", x.candidates_words, "facts"));
     const tally = x.tally || [];
     if (tally.length) {
       const top = Math.max(1, ...tally.map((t) => t.votes));
