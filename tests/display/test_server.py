@@ -4,7 +4,6 @@ wrong token, other paths, "..", a POST, a foreign Host, a huge header, 200 pages
 from __future__ import annotations
 
 import asyncio
-import time
 
 import aiohttp
 import pytest
@@ -67,11 +66,9 @@ async def test_an_entry_reaches_an_open_page_at_once_and_a_new_page_gets_the_cur
     async with aiohttp.ClientSession() as session:
         async with session.get(display.url + "events") as stream:
             assert await read_event(stream) == encode(PAGE)  # what it missed, first
-            sent = time.perf_counter()
             assert display.publish({**PAGE, "step": "The call"})
-            data = await asyncio.wait_for(read_event(stream), 1)
+            data = await asyncio.wait_for(read_event(stream), 1)  # how fast: scripts/bench
             assert b'"step":"The call"' in data
-            assert time.perf_counter() - sent < 0.1  # within 100 ms on the same machine
             assert not display.publish({**PAGE, "step": "The call"})  # the same: not sent
         async with session.get(display.url + "events") as again:  # a reconnect
             assert b'"step":"The call"' in await read_event(again)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 import narrator.voice as voice_module
@@ -55,11 +53,10 @@ def test_say_returns_the_caption_at_once_even_while_speech_is_still_rendering(
     make_voice, tmp_path, ravnica_words
 ):
     voice, sink, synth = make_voice(synth=FakeSynth(tmp_path, hold=True))
-    started = time.perf_counter()
+    # The synthesizer holds every line until released: a say() that waited for its rendering
+    # would never return. (How fast it returns is scripts/bench's "keypress" row.)
     caption = voice.say("election_result", colour="Blue", player="Ann")
-    took = time.perf_counter() - started
     assert caption == "Ann is the Blue leader, and takes the Blue leader card."
-    assert took < 0.02
     assert list(voice.captions) == [caption]
     assert not sink.plays  # still rendering
     synth.release()

@@ -235,7 +235,9 @@ def test_saying_a_long_line_returns_at_once_while_it_is_rendered(tmp_path):
             started = time.perf_counter()
             voice.say_text(text)
             slowest = max(slowest, time.perf_counter() - started)
-        assert slowest < 0.02  # a keypress is never kept waiting (rendering takes far longer)
+        # Rendering a 20-second line takes seconds: returning in well under one means say_text
+        # does not wait for it (the keypress's own latency is scripts/bench's).
+        assert slowest < 0.5
         assert voice.wait_idle(60)
         assert len(sink.plays) == 3 and sink.plays[0].clip.seconds > 20
     finally:
