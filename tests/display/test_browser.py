@@ -131,12 +131,13 @@ async def test_the_clock_ticks_in_the_browser_from_its_deadline(display):
     async with Browser() as browser:
         page = await browser.open(display.url)
         await page.wait(async_eq(page, "#step", "Discussion"))
+        await page.wait(lambda: page.evaluate(f"{STATE} === 'live'"))  # its stream is open
         first = seconds(await page.text("#clock"))
         sent = display.served
         await asyncio.sleep(2.2)
         later = seconds(await page.text("#clock"))
         assert display.served == sent  # nothing was sent: the page counted the time itself
-        assert 93 <= first <= 95 and first - 3 <= later <= first - 2
+        assert 90 <= first <= 95 and first - 4 <= later <= first - 2  # it ticked by itself
         page_data["clock"] = {"paused": True, "left": 30.0, "total": 120}
         display.publish(page_data)
         await page.wait(async_eq(page, "#clock", "0:30"), timeout=2)
