@@ -105,7 +105,7 @@ async def test_refusals_replace_each_other_instead_of_stacking(make_app, tmp_pat
 @pytest.mark.parametrize("deck", ["physical", "app"])
 async def test_every_screen_keeps_its_key_line_at_80_by_24(make_app, tmp_path, deck):
     wanted = {
-        Step.OPENING: "Enter: start the opening",
+        Step.OPENING: "Enter: the opening (eyes closed)",
         Step.TURN_LEADER_CARD: "Press the colour" if deck == "physical" else "Enter: the app turns",
         Step.DISCUSSION: "e: end the discussion now",
         Step.ELECTION: "press the seat number",
