@@ -113,9 +113,9 @@ async def test_a_game_killed_mid_pass_resumes_at_the_same_turn_with_eyes_closed_
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await night_of_day_one(pilot, app)
-        app.pace = 0.05  # slow enough to stop it in its second turn
+        app.pace = 0.15  # slow enough to stop it in its third turn, even on a loaded machine
         await pilot.press("c")
-        await wait_for(pilot, lambda: app.state.passes == 2, tries=1000)
+        await wait_for(pilot, lambda: app.state.passes >= 2, tries=1000)
         path, state = app.journal.path, app.state
     again = make_app(tmp_path, resume=path)  # nothing saved on the way out: the journal only
     async with again.run_test(size=SIZE) as pilot:
@@ -147,7 +147,7 @@ async def test_a_russian_werewolf_game_is_russian_on_every_screen(tmp_path):
         await night_of_day_one(pilot, app)  # the huts and the vote drawn on the way
         assert_russian(app)
         assert "Великий инквизитор" in screen_text(app)
-        app.pace = 0.02  # slow enough to read the pass's screen
+        app.pace = 0.05  # slow enough to read the pass's screen, even on a loaded machine
         await press(pilot, "c")
         await wait_for(pilot, lambda: app.state.step == Step.NIGHT_PASS and app.screen.paced)
         assert_russian(app)
