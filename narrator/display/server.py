@@ -58,6 +58,7 @@ class TableDisplay:
         self.layout = layout  # a game's own drawing of its extra: game name -> JS, or None
         self.host = lan_address() if lan else "127.0.0.1"
         self.page: bytes = b"{}"
+        self.game: str | None = None  # the game of the page: its layout is game.js
         self.queues: set[asyncio.Queue[bytes]] = set()
         self.runner: web.AppRunner | None = None
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's own, in its thread
@@ -125,7 +126,7 @@ class TableDisplay:
         data = encode(page)
         if data == self.page:
             return False
-        self.page = data
+        self.page, self.game = data, page.get("game")
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._fanout, data)
         return True
@@ -164,7 +165,7 @@ class TableDisplay:
     async def asset(self, request: web.Request) -> web.Response:
         name = request.match_info["asset"]
         if name == "game.js":  # the game being played draws its own part of the page
-            game = json.loads(self.page).get("game") if self.page else None
+            game = self.game
             code = self.layout(game) if self.layout is not None and game else None
             body = f"window.NarratorLayoutGame = {json.dumps(game)};\n" + (code or "")
             return web.Response(text=body, content_type="text/javascript", charset="utf-8")

@@ -18,6 +18,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from narrator.timer import mmss
+
 RETRY = 1.0  # seconds between tries while the app is away
 
 
@@ -35,11 +37,6 @@ def page_view(game: str, extra: dict, lang: str):
     return None
 
 
-def mmss(seconds: float) -> str:
-    s = max(0, int(-(-seconds // 1)))
-    return f"{s // 60}:{s % 60:02d}"
-
-
 def render(page: dict[str, Any], offset: float = 0.0) -> Group:
     """One page of the feed, for a terminal: the step large, the clock, the seats, the game's."""
     parts: list = [Text(page.get("title", ""), style="dim")]
@@ -53,7 +50,9 @@ def render(page: dict[str, Any], offset: float = 0.0) -> Group:
             if clock.get("paused")
             else clock["ends_at"] / 1000 - (time.time() + offset)
         )
-        parts.append(Text(mmss(left), style="bold yellow" if clock.get("paused") else "bold"))
+        parts.append(
+            Text(mmss(max(0.0, left)), style="bold yellow" if clock.get("paused") else "bold")
+        )
     extra = page_view(page.get("game", ""), page.get("extra") or {}, page.get("lang", "en"))
     if extra is not None:
         parts.append(extra)

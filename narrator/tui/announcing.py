@@ -27,6 +27,12 @@ def shown_again(journal: Journal, clock) -> list[Announcement]:
 class AnnouncementsMixin:
     """Mixed into ``NarratorApp``."""
 
+    @property
+    def unannounced(self) -> frozenset[int]:
+        """Seats whose death an announcement still to come tells: not yet marked dead (the
+        one on screen is being told now)."""
+        return frozenset(seat for later in self.pages[1:] for seat in later.dies)
+
     def forget_announcements(self) -> None:
         self.pages: list[Announcement] = []  # held on screen until Enter, oldest first
         self.page_said = False  # the first one's lines were said

@@ -134,7 +134,7 @@ class GameScreen(DiscussionClock, Screen):
         self.app.publish_display()  # the table display, if it is on (an announcement read)
         table = self.query_one("#table")
         # A death is marked when its own announcement comes, not before.
-        table.show(s, unannounced={seat for later in self.app.pages[1:] for seat in later.dies})
+        table.show(s, unannounced=self.app.unannounced)
         over = view.kind == "over"
         if table.display == over:
             table.display = not over  # the winner takes the whole screen

@@ -83,18 +83,18 @@ class DisplayMixin:
         from narrator.display.feed import snapshot
         from narrator.tui.stepview import banner as banner_of
 
-        page = self.pages[0] if self.pages else None
-        banner = banner_of(self.game.step(self.state), self.language, page).plain.strip()
-        unannounced = {seat for later in self.pages[1:] for seat in later.dies}  # as the table
-        page = snapshot(
-            self.game,
-            self.state,
-            self.language,
-            unannounced=unannounced,
-            countdown=self.countdown,
-            banner=banner,
+        shown = self.pages[0] if self.pages else None  # the announcement on screen, if any
+        banner = banner_of(self.game.step(self.state), self.language, shown).plain.strip()
+        self.display.publish(
+            snapshot(
+                self.game,
+                self.state,
+                self.language,
+                unannounced=self.unannounced,
+                countdown=self.countdown,
+                banner=banner,
+            )
         )
-        self.display.publish(page)
 
     async def action_table_display(self) -> None:
         if await self.start_display():

@@ -134,7 +134,7 @@ class ScriptReader:
             try:
                 return ev.CODEC.decode(json.loads(line))
             except (ValueError, RecursionError) as err:
-                raise ScriptError("ww_script_not_event", detail=str(err)) from None
+                raise ScriptError("script_not_event", detail=str(err)) from None
         found = self._words(line)
         if not found:
             return None

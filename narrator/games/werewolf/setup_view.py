@@ -14,6 +14,7 @@ from narrator.games.werewolf.residents import (
     SUPPLY,
     VILLAGE_SIZE,
     balance,
+    first_game_set,
     hut_of,
     inquisitors,
     resident,
@@ -45,7 +46,7 @@ def residents_view(s: State, path: tuple[str, ...]) -> StepView:
         choices = (
             *kind_choices(KINDS, ev.ResidentAdded),
             Choice("-", Words("ww.picker.remove"), goto=("-",)),
-            Choice("1", Words("ww.picker.first_game"), ev.ResidentsSet(first_set(s))),
+            Choice("1", Words("ww.picker.first_game"), ev.ResidentsSet(first_game_set(s.count))),
             Choice("2", Words("ww.picker.complete", {"target": target}), AppMove()),
         )
         keys = Words("ww.picker.keys", {"target": target})
@@ -70,12 +71,6 @@ def residents_view(s: State, path: tuple[str, ...]) -> StepView:
         primary=Choice("enter", event=ev.ResidentsConfirmed()),
         take_back=Words("ww.picker.take_back") if s.residents else False,
     )
-
-
-def first_set(s: State) -> tuple[str, ...]:
-    from narrator.games.werewolf.residents import first_game_set
-
-    return first_game_set(s.count)
 
 
 def grand_inquisitor_view(s: State) -> StepView:
