@@ -5,8 +5,10 @@ of the first game there is (`narrator.games.registry`). The rest is read by that
 reader (``Game.script()``; Ravnica's lines are in `narrator.games.ravnica.script`).
 
 Prints one public line a step and the outcome; stops with exit code 2 and the refusal on
-the first entry the rules do not allow. With ``--journal DIR`` every entry is also written to
-a journal there, as the app would.
+the first line the rules do not allow. A line is entered whole or not at all: one that makes
+several entries (``residents seer werewolf``, ``pass``) is checked entry by entry first, and
+a refused one changes nothing. With ``--journal DIR`` every entry is also written to a
+journal there, as the app would.
 """
 
 from __future__ import annotations
@@ -90,9 +92,12 @@ def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) 
                     except Refusal as err:
                         return refused(*players_line, err)
             made = reader.event(line, state, len(events))
-            for event in made if isinstance(made, list) else [made]:  # a line may make several
-                if event is not None:
-                    apply(event)
+            entries = [e for e in (made if isinstance(made, list) else [made]) if e is not None]
+            trial = state  # a line may make several entries: all are allowed, or none is made
+            for event in entries:
+                trial = game.apply(trial, event)
+            for event in entries:
+                apply(event)
         except (Refusal, ValueError) as err:  # a rule's refusal, or a line not read (ScriptError)
             return refused(number, line, err)
     if not events and reader.game_created() is not None:

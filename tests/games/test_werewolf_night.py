@@ -386,8 +386,9 @@ def test_the_hidden_pool_is_the_set_minus_the_dead_W34_W33():
 
 
 # --- W38 the record -------------------------------------------------------------------------------
-def over() -> State:
-    state = revealed(replace(at_lynch(dealt(6, NIGHT), "A1"), dead=("werewolf",)), "werewolf")
+def over(count: int = 6) -> State:
+    state = dealt(count, NIGHT)
+    state = revealed(replace(at_lynch(state, "A1"), dead=("werewolf",)), "werewolf")
     assert state.step is Step.OVER
     return state
 
@@ -405,3 +406,21 @@ def test_inquisitor_card_names_and_seats_refused_W38():
     refused(over(), ev.InquisitorKeyed(0, "seer"), "ww_not_an_inquisitor", "W38")
     refused(over(), ev.InquisitorKeyed(6, "villager"), "ww_no_seat", "W38")
     refused(over(), ev.InquisitorKeyed(-1, "villager"), "ww_no_seat", "W38")
+
+
+def test_no_more_inquisitor_cards_of_a_kind_than_were_dealt_W38_W3():
+    """W3: 8 players are dealt 5 villager and 3 werewolf cards: a 4th werewolf card keyed
+    for the record is refused, as Ravnica refuses a 4th Agent at 7 players (R5)."""
+    state = run(over(8), *(ev.InquisitorKeyed(seat, "werewolf") for seat in range(3)))
+    refusal = refused(state, ev.InquisitorKeyed(3, "werewolf"), "ww_too_many_werewolf_cards", "W3")
+    assert str(refusal) == "Only 3 werewolf Inquisitor cards are dealt at 8 players (W3)"
+    state = rules.apply(state, ev.InquisitorKeyed(2, "villager"))  # one corrected: room again
+    state = rules.apply(state, ev.InquisitorKeyed(3, "werewolf"))
+    assert state.inquisitors.count("werewolf") == 3
+    state = run(state, *(ev.InquisitorKeyed(seat, "villager") for seat in (4, 5, 6, 7)))
+    refused(state, ev.InquisitorKeyed(0, "villager"), "ww_too_many_villager_cards", "W3")
+    state = rules.apply(state, ev.InquisitorKeyed(3, "werewolf"))  # the same card again
+    assert state.inquisitors.count("villager") == 5
+    state = rules.apply(over(4), ev.InquisitorKeyed(0, "werewolf"))  # 4 players: 3 and 1
+    refusal = refused(state, ev.InquisitorKeyed(1, "werewolf"), "ww_too_many_werewolf_cards", "W3")
+    assert str(refusal) == "Only 1 werewolf Inquisitor card is dealt at 4 players (W3)"

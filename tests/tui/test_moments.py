@@ -13,7 +13,7 @@ from narrator.journal import Journal
 from narrator.prompts import Catalogue
 from narrator.tui.privacy import PrivacyScreen
 from tests.games.table import ANN, BOB, CID, DEE, EVE, EVERYONE_LEADS, GUILDS, NAMES
-from tests.tui.driver import screen_text, wait_for
+from tests.tui.driver import screen_text, until, wait_for, wait_for_text
 
 SIZE = (100, 30)
 
@@ -108,7 +108,7 @@ def test_the_ultimate_price_falls_on_someone_already_dead_R29():
         "Bob is already dead.",
     ]
     ru, _ = pages_of(events, "ru")[0]
-    assert ru[1] == "Игрок Bob уже мёртв."
+    assert ru[1] == "Bob: уже в числе погибших."
 
 
 async def test_an_election_result_stays_until_enter_then_the_next_step_is_said_R15(
@@ -121,11 +121,12 @@ async def test_an_election_result_stays_until_enter_then_the_next_step_is_said_R
         await wait_for(pilot, lambda: app.journal is not None)
         await pilot.press("enter")  # count the votes
         await wait_for(pilot, lambda: bool(app.pages))
-        for _ in range(5):  # it does not flash by
+        held = ("Eve is the White leader", "Election result", "Most votes: 3 of 5")
+        await wait_for_text(pilot, *held)
+        for _ in range(5):  # it does not flash by: a pause to watch it stay, not to catch up
             await pilot.pause(0.05)
             text = screen_text(app)
-            assert "Eve is the White leader" in text and "Election result" in text
-            assert "Most votes: 3 of 5" in text
+            assert all(part in text for part in held), text
         assert not any("shuffle the targeting deck" in line for line in app.voice.spoken)
         assert app.voice.chimes[-1] == "vote_confirmed"
         await pilot.press("1")  # a seat does nothing here
@@ -133,7 +134,7 @@ async def test_an_election_result_stays_until_enter_then_the_next_step_is_said_R
         await pilot.press("enter")
         await wait_for(pilot, lambda: not app.pages)
         assert "Eve, as White leader, shuffle" in app.voice.spoken[-1]  # said after Enter
-        assert " · Targeting draw " in screen_text(app).splitlines()[0]
+        await wait_for(pilot, lambda: " · Targeting draw " in screen_text(app).partition("\n")[0])
 
 
 async def test_ablaze_is_its_own_moment_and_the_final_clock_waits_for_it_R22(make_app, tmp_path):
@@ -146,12 +147,11 @@ async def test_ablaze_is_its_own_moment_and_the_final_clock_waits_for_it_R22(mak
         await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         await pilot.press("enter")  # the cover: the last card is entered by itself (R22)
         await wait_for(pilot, lambda: app.state.step is Step.ABLAZE_GIVE)
-        assert "Your card is RED" in screen_text(app)
+        await wait_for_text(pilot, "Your card is RED")
         await pilot.press(str(CID + 1), "enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, PrivacyScreen))
-        await pilot.pause()
+        await wait_for_text(pilot, "Cid is ablaze, and will die after the final round.")
         assert app.state.step is Step.FINAL_DISCUSSION and app.countdown is None
-        assert "Cid is ablaze, and will die after the final round." in screen_text(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.countdown is not None)
         assert "minutes of discussion" in app.voice.spoken[-1]
@@ -161,9 +161,13 @@ async def test_the_header_names_the_step_on_screen(make_app, tmp_path):
     app = make_app(resume=journal_of(tmp_path / "games", final_events()[:3]).path, new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.journal is not None)
-        await pilot.pause()
-        banner = screen_text(app).splitlines()[0]
-        assert "Round 1 of 5 · Leader card" in banner and "Opening" not in banner
+
+        def banner() -> str:
+            line = (screen_text(app).splitlines() or [""])[0]
+            assert "Round 1 of 5 · Leader card" in line, line
+            return line
+
+        assert "Opening" not in await until(pilot, banner)
 
 
 async def test_a_resumed_game_shows_the_last_announcement_unless_its_discussion_began(
@@ -183,4 +187,5 @@ async def test_a_resumed_game_shows_the_last_announcement_unless_its_discussion_
     again = make_app(resume=path, new=False)
     async with again.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: again.countdown is not None)
-        assert again.pages == [] and "is ablaze" not in screen_text(again)
+        shown = await wait_for_text(pilot, "Final discussion: whom to kill?")
+        assert again.pages == [] and "is ablaze" not in shown

@@ -25,6 +25,16 @@ def seat_key(seat: int, count: int = 10) -> str:
     return seat_keys(max(count, seat + 1))[seat]
 
 
+def seat_range(count: int, words_id: str) -> Words:
+    """The seat keys of a table of ``count`` as a key line names them: "1–7", "01–12", and at
+    a table of ten "1–9, 0 for seat 10" (never "0" where there is no tenth seat). Worded by
+    the game's ``words_id`` ({first}, {last}), or ``words_id + "_ten"`` at a table of ten."""
+    keys = seat_keys(count)
+    if len(keys) == 10:
+        return Words(f"{words_id}_ten", {"first": keys[0], "last": keys[8]})
+    return Words(words_id, {"first": keys[0], "last": keys[-1]})
+
+
 def seat_of_key(key: str, count: int = 10) -> int | None:
     """The seat a key names, or None."""
     keys = seat_keys(max(count, 10))

@@ -160,6 +160,13 @@ class RavnicaGame:
     def step_lines(self, state: State):
         return narration.step_lines(state)
 
+    def again_lines(self, state: State):
+        """After a take-back: a vote under way names no voter aloud (the screen does), so
+        nothing is said again; any other step says its line again."""
+        if state.ballot is not None and state.ballot.votes:
+            return []
+        return narration.step_lines(state)
+
     def event_lines(self, before: State, event: Event, after: State):
         return narration.event_lines(before, event, after)
 

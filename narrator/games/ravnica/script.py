@@ -184,12 +184,14 @@ class ScriptReader:
         elif verb == "players":
             self.players = tuple(args)
         elif verb == "option":
+            chosen = dict(self.options)  # kept only if every option of the line is taken
             for arg in args:
                 option, _, value = arg.partition("=")
                 parsed = option_value(option, value)
-                options = ev.Options(**{**self.options, option: parsed})
+                options = ev.Options(**{**chosen, option: parsed})
                 setup_rules.check_options(options)  # R9, R10, R11, R15, R26, R27c
-                self.options[option] = parsed
+                chosen[option] = parsed
+            self.options = chosen
         else:
             word = _one(args, verb)
             if not (word.isascii() and word.isdigit()):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from narrator.games.common.seats import seat_key, seat_of_key
+from narrator.games.common.seats import seat_key, seat_of_key, seat_range
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.keys import colour_choices, colour_words, seat_choices
 from narrator.games.ravnica.private_view import needs_privacy, private_view
@@ -51,6 +51,12 @@ LOYALIST_TONE, AGENT_TONE = "#4a8fe7", "#e5534b"
 
 def checklist_lines(s: State) -> tuple[str, ...]:
     return CHECKLIST_PHYSICAL if s.options.deck_mode == "physical" else CHECKLIST_APP
+
+
+def seat_keys_words(s: State) -> Words:
+    """The key line of a step that takes a seat: this table's keys, "(1–7)" (R4), never a
+    "0 for seat 10" at a table of fewer than ten."""
+    return Words("game.seat_keys", {"keys": seat_range(s.count, "game.seat_range")})
 
 
 def banner(s: State) -> tuple:
@@ -179,7 +185,7 @@ def _view(s: State, path: tuple[str, ...]) -> StepView:  # noqa: C901 - one bran
             None,
             title=Words("game.tie_title"),
             body=(Words("game.tie_pick"), Seats(tied)),
-            keys=Words("game.seat_keys"),
+            keys=seat_keys_words(s),
             choices=seat_choices(s, ev.TieBroken, listed=tied),
             refusal=use_keys,
         )
@@ -219,7 +225,7 @@ def _view(s: State, path: tuple[str, ...]) -> StepView:  # noqa: C901 - one bran
                 Words("game.blue_choose", {"leader": leader_name, "colour": drawn_name}),
                 Seats(of_colour),
             ),
-            keys=Words("game.seat_keys"),
+            keys=seat_keys_words(s),
             choices=seat_choices(s, ev.PlayerChosen, listed=of_colour),
             refusal=use_keys,
         )

@@ -11,13 +11,16 @@ from narrator.games.werewolf import village
 from narrator.games.werewolf.day import TARGETS
 from narrator.games.werewolf.keys import (
     kind_choices,
+    letters,
     line_choices,
     refused,
     seat_choices,
+    seat_keys_words,
     spot_choices,
 )
 from narrator.games.werewolf.residents import HUT_KINDS, KEY, KINDS, resident
 from narrator.games.werewolf.state import State, Step
+from narrator.prompts import Either
 
 PASS_KEY = "p"
 
@@ -65,7 +68,7 @@ def huts_view(s: State, path: tuple[str, ...]) -> StepView:
         body=tuple(body),
         keys=Words("ww.huts.keys", {"player": name}),
         choices=tuple(Choice(KEY[k], resident(k), **hut_goto(s, k)) for k in HUT_KINDS),
-        unkeyed=Words("ww.huts.unkeyed"),
+        unkeyed=Words("ww.huts.unkeyed", {"keys": letters(k for k in HUT_KINDS if s.huts_left[k])}),
     )
 
 
@@ -99,7 +102,7 @@ def hut_action_view(s: State, seat: int, path: tuple[str, ...]) -> StepView:
         ask = Words("ww.ask.spot")
     elif wanted[0] == "seat":
         choices = seat_choices(s, lambda t: ev.HutTaken(seat, hut, seat_target=t))
-        ask = Words("ww.ask.seat")
+        ask = Words("ww.ask.seat", {"keys": seat_keys_words(s)})
     else:
         choices = line_choices(lambda line: ev.HutTaken(seat, hut, line=line))
         ask = Words("ww.ask.line")
@@ -158,9 +161,11 @@ def vote_view(s: State) -> StepView:
         body.insert(0, holding(s, voter))
         choices = spot_choices(lambda x: ev.VoteCast(voter, x), village.occupied(s.spots))
         keys = Words("ww.vote.keys", {"player": s.players[voter], **counts})
+        unkeyed = Words("ww.vote.unkeyed")  # a seat's digit: a vote goes on a spot (W15)
     else:
         choices = spot_choices(lambda x: Refusal("ww_everyone_voted", "W18"))
         keys = Words("ww.vote.all_voted", counts)
+        unkeyed = Words("ww.vote.unkeyed_done")
     return StepView(
         "vote",
         None,
@@ -169,6 +174,7 @@ def vote_view(s: State) -> StepView:
         keys=keys,
         choices=choices,
         primary=Choice("enter", event=ev.VotesCounted()),
+        unkeyed=unkeyed,
         take_back=bool(s.cast),
     )
 
@@ -182,6 +188,7 @@ def lynch_tie_view(s: State) -> StepView:
         body=(Words("ww.tie.body", {"spots": s.tied, "votes": votes, "player": s.players[s.gi]}),),
         keys=Words("ww.tie.keys", {"spots": s.tied}),
         choices=spot_choices(ev.LynchChosen, s.tied),
+        unkeyed=Words("ww.tie.unkeyed", {"spots": Either(s.tied)}),
     )
 
 
@@ -209,7 +216,7 @@ def reveal_view(s: State, spot: str, title: Words, body: Words) -> StepView:
         body=(body, "", pool_line(s)),
         keys=Words("ww.reveal.keys", {"spot": spot}),
         choices=kind_choices(KINDS, ev.Revealed, listed=alive),
-        unkeyed=Words("ww.reveal.unkeyed"),
+        unkeyed=Words("ww.reveal.unkeyed", {"keys": letters(k for k in KINDS if k in alive)}),
     )
 
 

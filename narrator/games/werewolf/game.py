@@ -152,6 +152,9 @@ class WerewolfGame:
     def step_lines(self, state: State):
         return narration.step_lines(state)
 
+    def again_lines(self, state: State):
+        return narration.again_lines(state)
+
     def event_lines(self, before: State, event: Event, after: State):
         return narration.event_lines(before, event, after)
 

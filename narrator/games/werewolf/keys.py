@@ -12,11 +12,12 @@ from typing import Any
 
 from narrator.games.base import Refusal
 from narrator.games.common.seats import seat_choices as common_seat_choices
+from narrator.games.common.seats import seat_range
 from narrator.games.views import Choice, Words
 from narrator.games.werewolf.residents import KEY, resident
 from narrator.games.werewolf.state import State
 from narrator.games.werewolf.village import COLUMNS, ROWS, SPOTS
-from narrator.prompts import Localized
+from narrator.prompts import Either, Localized
 
 
 def refused(refusal: Refusal) -> Localized:
@@ -48,6 +49,16 @@ def kind_choices(kinds: Iterable[str], make: Callable[[str], Any], listed: Itera
 
 def seat_choices(s: State, make=None, refusal: Words | None = None) -> tuple[Choice, ...]:
     return common_seat_choices(s.players, make, refusal, no_seat="ww.no_seat")
+
+
+def seat_keys_words(s: State) -> Words:
+    """This table's seat keys, as the key lines name them: "1–8", "01–12" (W2)."""
+    return seat_range(s.count, "ww.seat_range")
+
+
+def letters(kinds: Iterable[str]) -> Either:
+    """The keys of these residents or huts, "b, c or n": what a refusal says to press."""
+    return Either(KEY[k] for k in kinds)
 
 
 def _made(made: Any) -> dict:

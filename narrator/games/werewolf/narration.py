@@ -4,6 +4,8 @@ and D3; 5 votes back to the supply"), and the moments held on screen until Enter
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from narrator.games.base import Event
 from narrator.games.views import Announcement, Line, Words
 from narrator.games.werewolf import events as ev
@@ -45,6 +47,8 @@ def step_lines(s: State) -> list[Line]:
         return lines + voter_lines(s)
     if step == Step.NIGHT_COLUMN:
         key = "ww_second_attack" if s.second_attack else "ww_night"
+        if s.unguarded:  # W22: only when the Bodyguard's hut lies on a card tonight
+            key = "ww_night_bodyguard"
         return [Line(key, {"player": s.players[s.gi]})]
     if step == Step.ATTACK_REVEAL:
         return [Line("ww_pass_end", {"spot": attacked_spot(s)})]
@@ -107,6 +111,21 @@ def moves_lines(s: State) -> list[Line]:
 
 
 def announcements(before: State, e: Event, after: State) -> list[Announcement]:
+    """Every page shows the table as it was before the entry until it is read: the grid,
+    the votes and the Grand Inquisitor move only when the table has made the moves."""
+    return [replace(page, shows_before=True) for page in pages_of(before, e, after)]
+
+
+def again_lines(s: State) -> list[Line]:
+    """Said again after a take-back or an undo: whose hut turn or vote it is now."""
+    if s.step == Step.HUTS:
+        return step_lines(s)[-1:]
+    if s.step == Step.VOTE:
+        return voter_lines(s)
+    return step_lines(s)
+
+
+def pages_of(before: State, e: Event, after: State) -> list[Announcement]:
     if isinstance(e, ev.VotesCounted):
         if after.step == Step.LYNCH_TIE:
             params = {"spots": after.tied, "player": after.players[after.gi]}

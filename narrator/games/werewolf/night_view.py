@@ -4,18 +4,24 @@ tells nothing), the attacked resident's identity (W25–W29), and the end (W31, 
 
 from __future__ import annotations
 
-from narrator.games.views import Choice, Over, Paced, Rows, StepView, Words
+import unicodedata
+
+from narrator.games.common.seats import seat_key
+from narrator.games.views import Choice, Over, Paced, StepView, Words, worded
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import village
 from narrator.games.werewolf.day_view import reveal_view
-from narrator.games.werewolf.keys import column_choices, seat_choices
+from narrator.games.werewolf.keys import column_choices, seat_choices, seat_keys_words
 from narrator.games.werewolf.night import attacked_spot, columns_open
 from narrator.games.werewolf.residents import resident
 from narrator.games.werewolf.state import State, Step
+from narrator.prompts import Either, Localized
 
 WINNER_TONES = {"villagers": "#3fb96b", "werewolves": "#e5534b"}
 PASS_START_SECONDS = 6.0  # the opening line of the pass, before the first turn
 CARD_KEYS = (("l", "villager"), ("w", "werewolf"))  # W38
+CARDS_WIDTH = 76  # the cards' two columns at most: 80 columns less the screen's margins
+GAP = 4  # between the two columns
 
 
 def column_view(s: State) -> StepView:
@@ -35,6 +41,7 @@ def column_view(s: State) -> StepView:
         ),
         keys=Words("ww.night.keys"),
         choices=column_choices(ev.ColumnChosen, open_),
+        unkeyed=Words("ww.night.unkeyed", {"columns": Either(open_)}),
     )
 
 
@@ -43,7 +50,7 @@ def pass_view(s: State) -> StepView:
     cue = (("ww_pass", float(s.options.pass_seconds)),)
     lines = ((("ww_pass_start", PASS_START_SECONDS),) if s.passes == 0 else ()) + cue
     turn = {"column": s.column, "turn": s.passes + 1, "turns": s.count}
-    title = Words("ww.pass.turn" if s.passes else "ww.pass.starts", turn)  # public: N × T s
+    title = Words("ww.pass.turn", turn)  # public: turn 1 of N from the first cue on
     paced = Paced(
         lines,
         ev.PassTurned(),
@@ -96,15 +103,41 @@ def over_view(s: State, path: tuple[str, ...]) -> StepView:
         Words(f"ww.over.line.{s.winner}", {"w": s.werewolves_alive, "o": s.others_alive}),
         (Words("ww.over.dead", {"kinds": dead, "day": s.day}),),
         WINNER_TONES.get(s.winner or ""),
-        Words("ww.over.keys"),
     )
-    rows = Rows(tuple((p, Words(f"term.card.{c}") if c else None) for p, c in enumerate(cards)))
     return StepView(
         "over",
         None,
-        body=(over, Words("ww.over.cards"), rows),
+        body=(over, Words("ww.over.cards", {"keys": seat_keys_words(s)}), card_columns(s, cards)),
         choices=seat_choices(s, lambda p: (str(p),)),
+        theme="ww-over",  # the winner and every seat's card on one screen (theme.tcss)
     )
+
+
+def cells(text: str) -> int:
+    """The columns ``text`` takes on a terminal (a wide character takes two)."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def card_columns(s: State, cards: tuple) -> Localized:
+    """W38: each seat's Inquisitor card as keyed ("?" until then), seat by seat down two
+    columns, so that at 80×24 every seat's line is on screen under the winner; one column when
+    two would not fit (long names)."""
+
+    def text(lang: str) -> str:
+        lines = [
+            f"[{seat_key(p, s.count)}] {name}: "
+            + (worded(Words(f"term.card.{card}"), lang) if card else "?")
+            for p, (name, card) in enumerate(zip(s.players, cards, strict=True))
+        ]
+        half = (len(lines) + 1) // 2
+        left, right = lines[:half], lines[half:]
+        width = max(cells(line) for line in left)
+        if width + GAP + max((cells(line) for line in right), default=0) > CARDS_WIDTH:
+            return "\n".join(lines)
+        rows = [a + " " * (width - cells(a) + GAP) + b for a, b in zip(left, right, strict=False)]
+        return "\n".join(rows + left[len(right) :])
+
+    return Localized(text)
 
 
 NIGHT_VIEWS = {

@@ -20,6 +20,7 @@ from narrator.games.werewolf.residents import (
     check_player_count,
     check_village,
     copies_of,
+    inquisitors,
     resident,
 )
 from narrator.games.werewolf.state import RULE_OF_STEP, State, Step
@@ -129,6 +130,9 @@ def inquisitor_keyed(s: State, e: ev.InquisitorKeyed) -> State:
         raise Refusal("ww_not_an_inquisitor", "W38", card=e.card)
     cards = list(s.inquisitors or (None,) * s.count)
     cards[e.seat] = e.card
+    dealt = dict(zip(("villager", "werewolf"), inquisitors(s.count), strict=True))
+    if cards.count(e.card) > dealt[e.card]:  # W3: no more cards of a kind than were dealt
+        raise Refusal(f"ww_too_many_{e.card}_cards", "W3", n=dealt[e.card], players=s.count)
     return replace(s, inquisitors=tuple(cards))
 
 

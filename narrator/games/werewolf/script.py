@@ -6,7 +6,11 @@
     seed 3                         # seed of the app's own moves (W8 complete, W10 draw)
     supply strict                  # W14: partial (default) or strict
     first-night always             # W11: auto (default), always or never
-    look 10 · pass 6 · discussion 0   # seconds (W11, W24, W18), each on its own line
+    copies any                     # W5: box (default) or any
+    target 3                       # W8: the balance "complete" aims at: 0, ±3, ±6
+    look 10                        # seconds: the werewolves' look (W11), each turn of the
+    pass-seconds 6                 #   night pass (W24), the discussion before the vote
+    discussion 0                   #   (W18, 0: none); each on its own line
     residents first-game           # W8: the first-game set, or "complete" (the app fills
     residents seer werewolf …      #   the open slots), or kinds added one by one
     take-out werewolf              # W8: one resident taken out again
@@ -28,8 +32,11 @@
     pass                           # W24: the whole pass (every seat's turn)
     card Ann werewolf              # W38: at the end, for the record
 
-A line that starts with ``{`` is one event as JSON (the journal's form); ``#`` starts a
-comment. An entry the rules refuse stops the script with the rule's refusal.
+A kind of two words is written with a hyphen or as two words: ``apprentice-seer`` or
+``apprentice seer``, ``wolf-cub`` or ``wolf cub``. A line that starts with ``{`` is one event as
+JSON (the journal's form); ``#`` starts a comment. An entry the rules refuse stops the script
+with the rule's refusal, and a line is entered whole or not at all (``narrator.play``):
+``residents werewolf seer nobody`` adds no Werewolf.
 """
 
 from __future__ import annotations
@@ -84,6 +91,29 @@ def seat_of(s: State, word: str) -> int:
 def kind_of(word: str) -> str:
     kind = word.lower().replace("-", "_")
     return kind if kind in residents.KINDS else word
+
+
+def kinds_of(words: list[str]) -> list[str]:
+    """The kinds named by ``words``: "apprentice-seer", or "apprentice seer" in two words (no
+    two kinds' names make a third). A word that names none is kept, for the rules to refuse."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        pair = kind_of("_".join(words[i : i + 2]))
+        if i + 1 < len(words) and pair in residents.KINDS:
+            out.append(pair)
+            i += 2
+        else:
+            out.append(kind_of(words[i]))
+            i += 1
+    return out
+
+
+def one_kind(args: list[str], verb: str) -> str:
+    found = kinds_of(args)
+    if len(found) != 1:
+        raise ScriptError("ww_script_args", verb=verb, count=1)
+    return found[0]
 
 
 class ScriptReader:
@@ -156,9 +186,9 @@ class ScriptReader:
                 from narrator.games.werewolf.game import GAME
 
                 return GAME.app_move(s, position)
-            return [ev.ResidentAdded(kind_of(a)) for a in args]
+            return [ev.ResidentAdded(kind) for kind in kinds_of(args)]
         if verb == "take-out":
-            return ev.ResidentRemoved(kind_of(_one(args, verb)))
+            return ev.ResidentRemoved(one_kind(args, verb))
         if verb == "gi":
             word = _one(args, verb)
             if word.lower() == "random":
@@ -175,7 +205,7 @@ class ScriptReader:
         if verb == "pick":
             return ev.LynchChosen(_one(args, verb).upper())
         if verb == "reveal":
-            return ev.Revealed(kind_of(_one(args, verb)))
+            return ev.Revealed(one_kind(args, verb))
         if verb == "column":
             return ev.ColumnChosen(_one(args, verb).upper())
         if verb == "pass":
@@ -189,7 +219,9 @@ class ScriptReader:
     def hut(self, args: list[str], s: State) -> Event:
         if len(args) < 2:
             raise ScriptError("ww_script_args", verb="hut", count=2)
-        seat, hut, targets = seat_of(s, args[0]), kind_of(args[1]), args[2:]
+        seat, rest = seat_of(s, args[0]), args[1:]
+        two = kind_of("_".join(rest[:2]))
+        hut, targets = (two, rest[2:]) if two in residents.KINDS else (kind_of(rest[0]), rest[1:])
         if hut == "none":
             return ev.NoHutLeft(seat)
         if targets == ["pass"]:

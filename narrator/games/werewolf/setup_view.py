@@ -7,7 +7,7 @@ from collections import Counter
 
 from narrator.games.views import AppMove, Checklist, Choice, Paced, Seats, StepView, Words
 from narrator.games.werewolf import events as ev
-from narrator.games.werewolf.keys import kind_choices, seat_choices
+from narrator.games.werewolf.keys import kind_choices, seat_choices, seat_keys_words
 from narrator.games.werewolf.residents import (
     KINDS,
     START_VOTES,
@@ -36,6 +36,19 @@ def picked_line(s: State) -> Words:
     return Words("ww.picker.picked", {"kinds": kinds}) if kinds else Words("ww.picker.none")
 
 
+TAKE_BACK_KEY = "backspace"  # the shell's Backspace: what it enters at this step
+
+
+def take_back_one(s: State) -> Choice:
+    """W8: Backspace takes back one resident, the last one in the village, even when a single
+    entry brought in several (``2``, the app's completion; ``1``, the first-game set): it
+    enters the removal of that one, not the undo of the whole entry (ctrl+z still undoes)."""
+    last = s.residents[-1]
+    return Choice(
+        TAKE_BACK_KEY, Words("ww.picker.take_back"), ev.ResidentRemoved(last), listed=False
+    )
+
+
 def residents_view(s: State, path: tuple[str, ...]) -> StepView:
     target = signed(s.options.target)
     removing = path == ("-",)
@@ -50,6 +63,8 @@ def residents_view(s: State, path: tuple[str, ...]) -> StepView:
             Choice("2", Words("ww.picker.complete", {"target": target}), AppMove()),
         )
         keys = Words("ww.picker.keys", {"target": target})
+    if s.residents:
+        choices += (take_back_one(s),)
     status = Words(
         "ww.picker.status",
         {
@@ -79,9 +94,10 @@ def grand_inquisitor_view(s: State) -> StepView:
         None,
         title=Words("ww.gi.title"),
         body=(Words("ww.gi.body"), Seats(tuple(s.seats))),
-        keys=Words("ww.gi.keys"),
+        keys=Words("ww.gi.keys", {"keys": seat_keys_words(s)}),
         choices=seat_choices(s, ev.GrandInquisitorChosen),
         primary=Choice("enter", event=AppMove()),
+        unkeyed=Words("ww.gi.unkeyed", {"keys": seat_keys_words(s)}),
     )
 
 

@@ -14,6 +14,7 @@ from narrator.games.werewolf import rules
 from narrator.games.werewolf.night import attacked_spot
 from narrator.games.werewolf.residents import balance, resident
 from narrator.games.werewolf.state import State, Step
+from narrator.games.werewolf.village import COLUMNS
 from narrator.prompts import worded, words
 
 
@@ -27,11 +28,15 @@ def hut_words(before: State, e: ev.HutTaken) -> Words:
         return Words("ww.story.hut_pass", params)
     if e.seat_target is not None:
         return Words("ww.story.hut_seat", params | {"target": seat_name(before, e.seat_target)})
-    if e.line is not None:
-        return Words("ww.story.hut_on", params | {"target": e.line.upper()})
+    if e.line is not None:  # W17: the Troublemaker's row or column, named as such
+        line = e.line.upper()
+        key = "ww.story.hut_column" if line in COLUMNS else "ww.story.hut_row"
+        return Words(key, params | {"target": line})
+    if len(e.spots) == 2:  # W17: the Witch's votes from one spot to another
+        source, target = (x.upper() for x in e.spots)
+        return Words("ww.story.hut_witch", params | {"source": source, "target": target})
     if e.spots:
-        targets = " → ".join(x.upper() for x in e.spots)
-        return Words("ww.story.hut_on", params | {"target": targets})
+        return Words("ww.story.hut_on", params | {"target": e.spots[0].upper()})
     return Words("ww.story.hut", params)
 
 
@@ -105,14 +110,17 @@ def residents_words(s: State) -> tuple[Words, ...]:
 
 
 def aftermath(before: State, e: Event, after: State) -> list[Words]:
-    """What an entry brought about beyond itself: moves, a reshuffle, a second attack, a day."""
-    out = [Words("ww.story.moved", {"source": a, "target": b}) for a, b in after.moves]
+    """What an entry brought about beyond itself, in the order it happened: a werewolf's
+    death reshuffles (W27); then the second attack begins (W29) or a new day (W30), and only
+    then are the columns combined (W21); after a lynch, they are combined at once (W20)."""
+    out: list[Words] = []
     if isinstance(e, ev.Revealed) and after.shuffled and not (after.converted > before.converted):
         out.append(Words("ww.story.reshuffled", {"spots": after.shuffled}))
     if after.step == Step.NIGHT_COLUMN and after.second_attack and not before.second_attack:
         out.append(Words("ww.story.second_attack"))
     if after.step == Step.HUTS and after.day != before.day:
         out.append(Words("ww.story.day", {"day": after.day, "player": after.players[after.gi]}))
+    out += [Words("ww.story.moved", {"source": a, "target": b}) for a, b in after.moves]
     return out
 
 
