@@ -127,7 +127,7 @@ class DiscussionClock:
             if yes:
                 self.action_end_discussion()
 
-        question = ConfirmScreen(self.app.words("game.end_question"), enter_is_yes=False)
+        question = ConfirmScreen(self.app.words("game.end_question"))  # only y ends it
         self.app.push_screen(question, done)
 
     def action_pause(self) -> None:

@@ -1,17 +1,14 @@
-"""Small screens over the game: confirm an undo, help, the game record, settings."""
+"""Small screens over the game: confirm an undo, help, settings (the record: ``record.py``)."""
 
 from __future__ import annotations
-
-import os
-from pathlib import Path
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Markdown, Select, Static
+from textual.screen import ModalScreen
+from textual.widgets import Select, Static
 
 from narrator.prompts import words
 from narrator.tui.words import action_id, say, translate_bindings
@@ -53,7 +50,7 @@ def help_rows(app) -> list[tuple[str, str]]:
                 action = binding.action.split("(")[0]
                 if action == "choose" or node.check_action(binding.action, ()) is False:
                     continue
-                does = lines.get(f"modals.help.does.{DOES.get(action, action)}")
+                does = lines.get(f"modals.help.does.{does_id(binding.action)}")
                 shown = key_name(app, binding)
                 ours = does or (binding.show and action_id(binding.action) in lines)
                 if (shown, does) in seen or not ours:
@@ -62,6 +59,14 @@ def help_rows(app) -> list[tuple[str, str]]:
                 rows.append((shown, does or binding.description))
     quit_last = sorted(rows, key=lambda row: row[0] == "ctrl+q")  # the last row, as printed
     return quit_last
+
+
+def does_id(action: str) -> str:
+    """A binding's action as its help row's id: ``volume(-0.1)`` is ``volume_down``."""
+    name, _, argument = action.partition("(")
+    if name == "volume":  # [ and ]: a row each
+        return "volume_down" if argument.lstrip().startswith("-") else "volume_up"
+    return DOES.get(name, name)
 
 
 def key_name(app, binding) -> str:
@@ -86,23 +91,21 @@ class Worded:
 
 
 class ConfirmScreen(Worded, ModalScreen[bool]):
-    """A yes/no question. ``enter_is_yes=False`` where a second Enter must not say yes (ending
-    a running discussion: a tired narrator presses Enter twice)."""
+    """A yes/no question. Only y says yes; Enter, n and Esc say no: a reflex Enter (after
+    ctrl+z, ctrl+q, or in a running discussion: a tired narrator presses Enter twice) never
+    does the harmful thing. On a Russian layout н is y and т is n (the app maps letter keys
+    by position)."""
 
-    BINDINGS = [("y,enter", "yes", "Yes"), ("n,escape", "no", "No")]
+    BINDINGS = [("y", "yes", "Yes"), ("n,escape,enter", "no", "No")]
 
-    def __init__(self, question: str, enter_is_yes: bool = True) -> None:
+    def __init__(self, question: str) -> None:
         super().__init__()
         self.question = question
-        self.enter_is_yes = enter_is_yes
-        if not enter_is_yes:  # Enter answers no: only y says yes
-            self._bindings.key_to_bindings["enter"] = [Binding("enter", "no", "No", show=False)]
 
     def compose(self) -> ComposeResult:
-        hint = "modals.confirm.hint" if self.enter_is_yes else "modals.confirm.hint_y"
         with Vertical(id="dialog"):
             yield Static(Text(self.question))  # plain: a name like "Bob[/]" is no markup
-            yield Static(self.tr(hint), classes="dim")
+            yield Static(self.tr("modals.confirm.hint"), classes="dim")
 
     def action_yes(self) -> None:
         self.dismiss(True)
@@ -131,49 +134,6 @@ class HelpScreen(Worded, ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def record_text(app) -> str:
-    if not app.journal:
-        return ""
-    return app.game.record(app.state, list(app.journal.events), app.language)
-
-
-def export_record(app) -> Path | None:
-    if not app.journal:
-        return None
-    path = app.journal.path.with_suffix(".md")
-    try:  # owner-only, like the journal beside it
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with open(fd, "w", encoding="utf-8") as f:
-            os.fchmod(fd, 0o600)  # an older export may have been made with other permissions
-            f.write(record_text(app))
-    except OSError as err:
-        why = say(app.language, "modals.record.failed", path=path, reason=err.strerror or err)
-        app.refuse(why, speak=False)
-        return None
-    return path
-
-
-class RecordScreen(Worded, Screen):
-    BINDINGS = [("escape,t,q", "close", "Close"), ("x", "export", "Export to Markdown")]
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="record"):
-            yield Markdown(record_text(self.app))
-        yield Footer()
-
-    def action_close(self) -> None:
-        self.app.pop_screen()
-
-    def action_export(self) -> None:
-        path = export_record(self.app)
-        if path:
-            self.notify(
-                self.tr("modals.record.written", path=path),
-                title=self.tr("modals.record.title"),
-                timeout=10,
-            )
 
 
 class SettingsScreen(Worded, ModalScreen[None]):
