@@ -12,11 +12,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from narrator.games import registry
 from narrator.prompts import Problem, Words, worded
+from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import say, translate_bindings
 
 NEW = "new:"  # the id of a game's "New game" option, with several games: new:<name>
@@ -40,7 +41,7 @@ class HomeScreen(Screen):
             yield Static(id="home-subtitle")
             yield OptionList(id="home-menu")
             yield Static(id="message")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.refresh_state()

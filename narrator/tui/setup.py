@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterable
+from contextlib import suppress
 
 from rich.text import Text
+from textual import events
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widget import Widget
+from textual.widgets import Button, Input, Label, Select, Static
 
 from narrator.games.base import Refusal
 from narrator.games.views import Field, worded
 from narrator.prompts import Localized, Term
 from narrator.tui.messages import Refused
+from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import say, translate_bindings
 
 
@@ -48,6 +54,26 @@ class CInput(Input):
         if self.hint:
             self.screen.post_message(Refused(self.hint))
 
+    async def _on_key(self, event: events.Key) -> None:
+        """The field's own keys (Backspace, Delete, Home, the arrows…) act here, among the
+        letters in the order they were typed. Textual acts on them only once the key has gone
+        up to the app, on the field focused by then: typed fast, "Anx⌫n" stayed "Anxn"."""
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()
+                event.prevent_default()  # not the letter's own handling, nor up to the app
+                return
+
+
+class CountInput(CInput):
+    """The player count: the name fields follow it as it is typed, in this field's own turn,
+    so that a Tab typed straight after it finds them (the form waits for this field)."""
+
+    def watch_value(self, value: str) -> Awaitable[None] | None:
+        if self.is_mounted and isinstance(self.screen, SetupScreen):
+            return self.screen.count_typed(value)  # awaited next, before the field's next key
+        return None
+
 
 class NameInput(CInput):
     """A player's name: what the rules would refuse (control characters, too long) is refused
@@ -76,12 +102,20 @@ class CSelect(Select):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, compact=True, **kwargs)
 
+    def on_mount(self) -> None:
+        # The open list's own key in the Footer ("esc Dismiss menu", Textual's) in the app's
+        # language: ``[keys] dismiss``.
+        for part in self.children:
+            translate_bindings(part, self.app.language)
 
-def digits_field(label: str, value: str, name: str, digits: int, hint: str) -> Horizontal:
+
+def digits_field(
+    label: str, value: str, name: str, digits: int, hint: str, kind: type[CInput] = CInput
+) -> Horizontal:
     """A labelled number: only digits are taken, and a refused key says why (``hint``)."""
     return Horizontal(
         Label(label),
-        CInput(value, id=name, restrict=r"[0-9]*", max_length=digits, hint=hint),
+        kind(value, id=name, restrict=r"[0-9]*", max_length=digits, hint=hint),
         classes="field",
     )
 
@@ -98,6 +132,13 @@ class SetupScreen(Screen):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start the game", priority=True),
         Binding("escape", "back", "Back"),
+        # Moving to another field is done when the key is typed (a priority binding acts as
+        # the app takes the key), so that the keys typed after it go to the field it moves to.
+        # Textual's own Tab acts only once the key has gone up from the field to the app, and
+        # the letters typed meanwhile went to the field being left ("DeeE", "veF").
+        Binding("tab", "next_field", show=False, priority=True),
+        Binding("shift+tab", "previous_field", show=False, priority=True),
+        Binding("enter", "field_entered", show=False, priority=True),
     ]
 
     def tr(self, key: str, **params) -> str:
@@ -124,10 +165,15 @@ class SetupScreen(Screen):
                 label = worded(field.label, lang)
                 hint = worded(field.hint, lang) if field.hint is not None else ""
                 if field.kind == "count":
-                    yield digits_field(label, str(field.default), "count", field.digits, hint)
-                    yield Static(id="roles-line")
+                    count = int(field.default)
+                    yield digits_field(label, str(count), "count", field.digits, hint, CountInput)
+                    note = self.app.game.setup_note(count)
+                    yield Static(worded(note, lang) if note else "", id="roles-line")
                     yield Label(t("setup.names"))
-                    yield Vertical(id="names")
+                    clean = self.app.game.clean_name
+                    with Vertical(id="names"):
+                        for seat in range(count):
+                            yield NameInput(seat, lang, clean)
                 elif field.kind == "int":
                     yield digits_field(label, str(field.default), field.name, field.digits, hint)
                 else:
@@ -142,44 +188,87 @@ class SetupScreen(Screen):
             )
             yield Button(t("setup.start"), id="start", variant="primary")
         yield Static(id="message")  # under the form, not in it: seen however long it is
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         translate_bindings(self, self.app.language)
         self.refresh_bindings()
-        self.rebuild_names(int(self.count_field.default))
         self.show_message("")
-        self.query_one("#count", Input).focus()
+        # Now, not later (``focus()`` waits its turn behind the keys already typed).
+        self.set_focus(self.query_one("#count", Input))
 
     def player_count(self) -> int | None:
         text = self.query_one("#count", Input).value.strip()
         return int(text) if text.isdigit() else None
 
-    def rebuild_names(self, count: int) -> None:
-        """One name field a seat: add or remove fields at the end, keeping what was typed."""
-        box = self.query_one("#names", Vertical)
-        fields = list(box.query(Input))
-        for extra in fields[count:]:
-            extra.remove()
-        lang, clean = self.app.language, self.app.game.clean_name
-        box.mount_all(NameInput(i, lang, clean) for i in range(len(fields), count))
-        note = self.app.game.setup_note(count)
-        self.query_one("#roles-line", Static).update(worded(note, lang) if note else "")
-
-    def on_input_changed(self, message: Input.Changed) -> None:
-        if message.input.id != "count":
-            return
+    def count_typed(self, value: str) -> Awaitable[None] | None:
+        """A player count typed: refused on the form, or the name fields made to match (the
+        returned awaitable, which the count field awaits before it takes its next key)."""
         try:
-            count = check_count(self.count_field, self.player_count())
+            count = check_count(self.count_field, int(value) if value.isdigit() else None)
         except Refusal as refusal:
             empty = self.tr("setup.count_empty", **self.counts())
-            self.show_message(refusal.text(self.app.language) if message.value else empty)
-            return
+            self.show_message(refusal.text(self.app.language) if value else empty)
+            return None
         self.show_message("")
-        self.rebuild_names(count)
+        return self.rebuild_names(count)
 
-    def on_input_submitted(self, message: Input.Submitted) -> None:
-        self.focus_next()
+    async def rebuild_names(self, count: int) -> None:
+        """One name field a seat: add or remove fields at the end, keeping what was typed.
+        The fields taken away leave the focus order at once, and are gone before any is
+        added (a new field may take the id of one on its way out)."""
+        box = self.query_one("#names", Vertical)
+        lang, clean = self.app.language, self.app.game.clean_name
+        note = self.app.game.setup_note(count)
+        self.query_one("#roles-line", Static).update(worded(note, lang) if note else "")
+        fields = [field for field in box.query(NameInput) if field.display]
+        extra = fields[count:]
+        for field in extra:
+            field.display = False
+        if extra:
+            await box.remove_children(extra)
+        box.mount_all(NameInput(i, lang, clean) for i in range(len(fields), count))
+
+    async def settle(self, widgets: Iterable[Widget | None]) -> None:
+        """Wait until ``widgets`` have taken every key already sent to them (the count field
+        has then made its name fields), so that what comes next finds the form as typed."""
+        waits = []
+        for widget in widgets:
+            done = asyncio.Event()
+            if widget is not None and widget.call_later(done.set):  # after the keys queued
+                waits.append(done.wait())
+        if waits:
+            with suppress(TimeoutError):  # never hold the keys up for long, whatever happens
+                await asyncio.wait_for(asyncio.gather(*waits), timeout=2.0)
+
+    def move_focus(self, step: int) -> None:
+        """Focus the next field (``step`` 1) or the one before (-1), in the order the form is
+        written, wrapping round. Textual orders the focus by where the widgets are drawn, and
+        a name field just added is not drawn yet: it came first, and Tab went to it."""
+        chain = set(self.focus_chain)
+        fields = [widget for widget in self.query("*") if widget in chain]  # in the DOM's order
+        if not fields:
+            return
+        if self.focused in fields:
+            index = (fields.index(self.focused) + step) % len(fields)
+        else:
+            index = 0 if step > 0 else -1
+        self.set_focus(fields[index])
+
+    async def action_next_field(self) -> None:
+        await self.settle([self.focused])
+        self.move_focus(1)
+
+    async def action_previous_field(self) -> None:
+        await self.settle([self.focused])
+        self.move_focus(-1)
+
+    async def action_field_entered(self) -> None:
+        """Enter in a text field moves on, as Tab does; elsewhere (a list, the start button)
+        it is the widget's own."""
+        if not isinstance(self.focused, Input):
+            raise SkipAction()
+        await self.action_next_field()
 
     def on_button_pressed(self, message: Button.Pressed) -> None:
         if message.button.id == "start":
@@ -207,7 +296,8 @@ class SetupScreen(Screen):
             raise Refusal("seconds_range", field.rule, what=what, low=low, high=high)
         return int(text)
 
-    def action_start(self) -> None:
+    async def action_start(self) -> None:
+        await self.settle(self.query(Input))  # ctrl+s typed straight after the last name
         game = self.app.game
         try:
             count = check_count(self.count_field, self.player_count())

@@ -3,6 +3,7 @@ say everything in Russian: no English word but names, guilds, keys and rule ids.
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 from textual.widgets import Input, Select
 
@@ -12,20 +13,32 @@ from narrator.tui.modals import ConfirmScreen, HelpScreen, SettingsScreen
 from narrator.tui.ravnica.deal import DealScreen
 from narrator.tui.setup import SetupScreen
 from narrator.tui.speech import CaptionsOnly
-from tests.tui.driver import journal_until, screen_text, wait_for
+from tests.tui.driver import (
+    journal_until,
+    screen_text,
+    settled_text,
+    until,
+    wait_for,
+    wait_for_text,
+)
 from tests.tui.russian import english_words
 
 SIZE = (100, 30)
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 
 
-def assert_russian(app, *expected: str) -> str:
-    """The screen and its toasts hold ``expected`` and no English word."""
-    toasts = "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
-    text = screen_text(app) + "\n" + toasts
+async def assert_russian(pilot, *expected: str) -> str:
+    """The screen and its toasts hold ``expected`` (waited for) and no English word."""
+
+    def shown() -> str:
+        toasts = "\n".join(f"{n.title}: {n.message}" for n in pilot.app._notifications)
+        text = screen_text(pilot.app) + "\n" + toasts
+        for words in expected:
+            assert words in text, (words, text)
+        return text
+
+    text = await until(pilot, shown)
     assert english_words(text, NAMES) == [], text
-    for words in expected:
-        assert words in text, (words, text)
     return text
 
 
@@ -38,23 +51,22 @@ async def test_home_help_settings_and_confirm_are_in_russian(make_app, tmp_path)
     app = russian_app(make_app, new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        assert_russian(app, "НАРРАТОР ИНКВИЗИЦИИ", "(5 игроков, раунд 1)", "Новая игра")
+        await assert_russian(pilot, "НАРРАТОР ИНКВИЗИЦИИ", "(5 игроков, раунд 1)", "Новая игра")
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-        assert_russian(app, "Клавиши", "Новая игра")  # the keys that work here
+        await assert_russian(pilot, "Клавиши", "Новая игра")  # the keys that work here
         await pilot.press("end")
         await wait_for(pilot, lambda: "ctrl+q" in screen_text(app))
-        assert_russian(app, "палитра команд")
+        await assert_russian(pilot, "палитра команд")
         await pilot.press("escape")
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-        assert_russian(app, "Настройки", "Русский", "ctrl+s: сохранить")
+        await assert_russian(pilot, "Настройки", "Русский", "ctrl+s: сохранить")
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         app.push_screen(ConfirmScreen("Отменить последнюю запись?"))
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.pause()
-        assert_russian(app, "y / Enter: да · n / Esc: нет")
+        await assert_russian(pilot, "y: да · n / Enter / Esc: нет")  # only y says yes (issue 17)
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
 
@@ -64,35 +76,32 @@ async def test_setup_and_its_refusals_and_the_deal_are_in_russian_R4_R6(make_app
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         screen = app.screen
-        assert_russian(app, "Новая игра", "2 агента Боласа, 3 лоялиста (R5)", "Место 1")
+        await assert_russian(pilot, "Новая игра", "2 агента Боласа, 3 лоялиста (R5)", "Место 1")
         count = screen.query_one("#count", Input)
         count.value = "4"
-        await pilot.pause()
-        assert_russian(app, "нужно не меньше 5 игроков, а не 4 (R4)")
+        await assert_russian(pilot, "нужно не меньше 5 игроков, а не 4 (R4)")
         count.value = "5"
-        await pilot.pause()
+        await wait_for(pilot, lambda: len(screen.query("#names Input")) == 5)
         field = screen.query_one("#name-0", Input)
         field.focus()
         app.post_message(events.Paste("x" * 30))  # longer than a name may be
-        await pilot.pause()
+        await assert_russian(pilot, "Место 1: Имя игрока — не длиннее 24 символов")
         assert field.value == ""
-        assert_russian(app, "Место 1: Имя игрока — не длиннее 24 символов")
         screen.query_one("#round_seconds", Input).value = ""
         await pilot.press("ctrl+s")
-        assert_russian(app, "Раунд цвета: нужно целое число секунд (R11)")
+        await assert_russian(pilot, "Раунд цвета: нужно целое число секунд (R11)")
         screen.query_one("#round_seconds", Input).value = "5"
         await pilot.press("ctrl+s")
-        assert_russian(app, "Раунд цвета: от 10 до 3600 секунд (R11)")
+        await assert_russian(pilot, "Раунд цвета: от 10 до 3600 секунд (R11)")
         assert isinstance(app.screen, SetupScreen) and app.journal is None
         screen.query_one("#round_seconds", Input).value = "120"
         for i, name in enumerate(NAMES):
             screen.query_one(f"#name-{i}", Input).value = name
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, DealScreen))
-        assert_russian(app, "Приложение раздало гильдии", "гильдия", "Принять раздачу")
+        await assert_russian(pilot, "Приложение раздало гильдии", "гильдия", "Принять раздачу")
         await pilot.press("d")
-        await pilot.pause()
-        assert_russian(app, "Раздать заново")
+        await assert_russian(pilot, "Раздать заново")
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: app.state.step is Step.OPENING)
 
@@ -100,18 +109,18 @@ async def test_setup_and_its_refusals_and_the_deal_are_in_russian_R4_R6(make_app
 async def test_the_deal_keyed_in_at_the_table_is_in_russian_R6(make_app):
     app = russian_app(make_app)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#name-0")
+        )
         app.screen.query_one("#deal", Select).value = "physical"
-        await pilot.pause()
-        assert_russian(app, "Ввести раздачу со стола")
+        await assert_russian(pilot, "Ввести раздачу со стола")
         await pilot.press("ctrl+s")  # the seats left blank are "Место 1" to "Место 5"
         await wait_for(
             pilot, lambda: isinstance(app.screen, DealScreen) and app.screen.query("#guild-4")
         )
         assert app.state.players == tuple(f"Место {i}" for i in range(1, 6))
         await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert_russian(app, "Введите карту гильдии", "ещё без гильдии: 1, 2, 3, 4 и 5.")
+        await assert_russian(pilot, "Введите карту гильдии", "ещё без гильдии: 1, 2, 3, 4 и 5.")
         assert app.state.step is Step.DEAL
 
 
@@ -119,16 +128,16 @@ async def test_choosing_russian_in_the_settings_turns_the_home_screen_russian(ma
     app = make_app(new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        assert english_words(screen_text(app)) != []  # English to begin with
+        assert english_words(await wait_for_text(pilot, "New game")) != []  # English at first
         await pilot.press("s")
         await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
-        assert "Settings" in screen_text(app)
+        await wait_for_text(pilot, "Settings")
         app.screen.query_one("#language", Select).value = "ru"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        await pilot.pause()
-        assert_russian(app, "ведущий за вашим столом", "Новая игра", "Настройки сохранены.")
-        assert "s Настройки" in screen_text(app)  # the Footer too
+        await assert_russian(
+            pilot, "ведущий за вашим столом", "Новая игра", "Настройки сохранены.", "s Настройки"
+        )  # the Footer too
 
 
 def test_every_step_an_unfinished_game_can_stand_at_has_words_in_both_languages():
@@ -136,3 +145,46 @@ def test_every_step_an_unfinished_game_can_stand_at_has_words_in_both_languages(
 
     for lang in ("en", "ru"):
         assert {f"home.step.{step.value}" for step in Step} <= words(lang).ids, lang
+
+
+def key_line(app) -> str:
+    """The Footer: the screen's last line."""
+    return screen_text(app).rstrip("\n").splitlines()[-1]
+
+
+async def key_lines_of_every_field(pilot, app) -> list[str]:
+    """The key line with each field of the screen focused in turn, and each list open."""
+    lines = []
+    for widget in list(app.screen.focus_chain):
+        app.screen.set_focus(widget)
+        lines.append((await settled_text(pilot)).rstrip("\n").splitlines()[-1])
+        if isinstance(widget, Select):
+            await pilot.press("enter")
+            await wait_for(pilot, lambda w=widget: w.expanded and "Закрыть список" in key_line(app))
+            lines.append(key_line(app))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda w=widget: not w.expanded)
+    return lines
+
+
+@pytest.mark.parametrize("game", ["ravnica", "werewolf"])
+async def test_the_key_line_of_every_field_of_the_setup_screens_is_russian(make_app, game):
+    """Whichever field of the set-up form has the focus, and with each list open (Textual's own
+    "esc Dismiss menu" stayed English), then in Ravnica the deal keyed in at the table: the
+    Footer holds no English word."""
+    app = russian_app(make_app, game=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#name-0")
+        )
+        lines = await key_lines_of_every_field(pilot, app)
+        if game == "ravnica":
+            app.screen.query_one("#deal", Select).value = "physical"
+            await pilot.press("ctrl+s")
+            await wait_for(
+                pilot, lambda: isinstance(app.screen, DealScreen) and app.screen.query("#guild-4")
+            )
+            lines += await key_lines_of_every_field(pilot, app)
+        assert "esc Закрыть список" in "\n".join(lines)
+        for line in lines:
+            assert english_words(line) == [], line

@@ -7,13 +7,15 @@ from textual.widgets import Input, Select
 from narrator.games.ravnica.state import Step
 from narrator.tui.ravnica.deal import DealScreen
 from narrator.tui.setup import SetupScreen
-from tests.tui.driver import screen_text, wait_for
+from tests.tui.driver import screen_text, wait_for, wait_for_text
 
 
 async def test_physical_deal_refuses_a_deal_without_the_rna_guilds_then_accepts_R6(make_app):
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#name-0")
+        )
         app.screen.query_one("#deal", Select).value = "physical"
         app.screen.query_one("#seed", Input).value = "9"
         await pilot.press("ctrl+s")
@@ -24,9 +26,8 @@ async def test_physical_deal_refuses_a_deal_without_the_rna_guilds_then_accepts_
         for seat, guild in enumerate(wrong):
             app.screen.query_one(f"#guild-{seat}", Select).value = guild
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await wait_for_text(pilot, "missing: Orzhov")
         assert app.state.step is Step.DEAL
-        assert "missing: Orzhov" in screen_text(app)
         app.screen.query_one("#guild-4", Select).value = "Orzhov"
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: app.state.step is Step.OPENING)
