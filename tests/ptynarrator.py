@@ -189,7 +189,7 @@ def pages_on_resume(path: Path, snap: Snapshot) -> list[Page]:
     """The announcements the app shows again when it opens this journal: whatever
     ``narrator.tui.announcing.shown_again`` decides (the journal read read-only)."""
     journal = SimpleNamespace(events=list(snap.events), state=snap.state, game=GAME, path=path)
-    return list(shown_again(journal, time.monotonic))
+    return list(shown_again(journal, time.monotonic)[0])
 
 
 # --- the keys of one step -----------------------------------------------------------------

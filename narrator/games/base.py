@@ -202,6 +202,9 @@ class Game(Protocol):
     def event_lines(self, before: Any, event: Event, after: Any) -> Sequence[Line]:
         """What is said at once for an entry."""
 
+    # Optional: ``again_lines(state)``, what is said again after a take-back or an undo (the
+    # line of whoever acts now); without it, the step's opening lines (``lines_again``).
+
     def announcements(self, before: Any, event: Event, after: Any) -> Sequence[Announcement]:
         """The moments an entry brings, held on screen until Enter, in order."""
 
@@ -247,3 +250,10 @@ def fold(game: Game, events: Iterable[Event], state: Any = None) -> Any:
     for event in events:
         state = game.apply(state, event)
     return state
+
+
+def lines_again(game: Game, state: Any) -> Sequence[Line]:
+    """After a take-back or an undo the voice follows the screen: the line of whoever acts
+    now, said again (the game's ``again_lines``, or its step's opening lines)."""
+    again = getattr(game, "again_lines", None)
+    return again(state) if again is not None else game.step_lines(state)

@@ -71,6 +71,10 @@ class Announcement:
     headline: tuple[int, ...] = (-1,)
     dies: tuple[int, ...] = ()
     tone: str | None = None  # a colour for the frame (the game's own palette)
+    # While it is on screen, every view (the header, the table, the display, the record)
+    # shows the state before its entry: the moment it tells, before the table makes the
+    # moves that entry brought (W21's combining, a new Grand Inquisitor).
+    shows_before: bool = False
 
 
 @dataclass(frozen=True)

@@ -4,24 +4,24 @@ last one is gone."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the rules are imported when a game is opened, not at start-up
     from narrator.games.views import Announcement, Line
     from narrator.journal import Journal
 
 
-def shown_again(journal: Journal, clock) -> list[Announcement]:
+def shown_again(journal: Journal, clock) -> tuple[list[Announcement], Any]:
     """What a game resumed from ``journal`` shows again: the last entry's announcements (they
     may not have been seen), unless the discussion they led to had started (its clock was
-    saved beside the journal)."""
+    saved beside the journal); and the state before that entry."""
     from narrator.games.base import fold
     from narrator.tui.clock import discussion_started
 
     if len(journal.events) < 2 or discussion_started(journal, clock):
-        return []
+        return [], None
     before = fold(journal.game, journal.events[:-1])
-    return list(journal.game.announcements(before, journal.events[-1], journal.state))
+    return list(journal.game.announcements(before, journal.events[-1], journal.state)), before
 
 
 class AnnouncementsMixin:
@@ -33,8 +33,31 @@ class AnnouncementsMixin:
         one on screen is being told now)."""
         return frozenset(seat for later in self.pages[1:] for seat in later.dies)
 
+    @property
+    def shown_state(self) -> Any:
+        """The state every view shows: the one the announcement on screen tells of."""
+        if self.pages and self.page_shows and self.page_shows[0] is not None:
+            return self.page_shows[0][0]
+        return self.state
+
+    @property
+    def shown_events(self) -> list:
+        """The entries behind ``shown_state`` (the record's)."""
+        events = list(self.journal.events) if self.journal else []
+        if self.pages and self.page_shows and self.page_shows[0] is not None:
+            return events[: self.page_shows[0][1]]
+        return events
+
+    def hold_pages(self, pages: list[Announcement], before: Any) -> None:
+        """An entry's announcements, each with the state it shows while on screen."""
+        entries = len(self.journal.events) - 1
+        shows = [(before, entries) if page.shows_before else None for page in pages]
+        self.pages = self.pages + pages
+        self.page_shows = self.page_shows + shows
+
     def forget_announcements(self) -> None:
         self.pages: list[Announcement] = []  # held on screen until Enter, oldest first
+        self.page_shows: list[tuple[Any, int] | None] = []  # the state each page shows
         self.page_said = False  # the first one's lines were said
         self.page_caption = ""  # its headline, as said
         self.lines_after_pages: list[Line] = []  # the next step's lines wait for the last one
@@ -42,7 +65,9 @@ class AnnouncementsMixin:
 
     def resume_announcements(self, journal: Journal) -> None:
         """Resumed: the announcements ``shown_again``, and the next step's lines after them."""
-        self.pages = shown_again(journal, self.clock)
+        pages, before = shown_again(journal, self.clock)
+        self.forget_announcements()
+        self.hold_pages(pages, before)
         opening = journal.game.step_lines(journal.state) if self.pages else []
         self.lines_after_pages = list(opening)
 
@@ -59,6 +84,7 @@ class AnnouncementsMixin:
         if not self.pages:
             return
         self.pages = self.pages[1:]
+        self.page_shows = self.page_shows[1:]
         self.page_said = False
         if not self.pages:
             lines, self.lines_after_pages = self.lines_after_pages, []

@@ -12,6 +12,7 @@ import sys
 import termios
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,17 +20,16 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.keys import _character_to_key
-from textual.notifications import Notification
 from textual.screen import ModalScreen
 from textual.widgets import Input, Select
 
 from narrator import paths
-from narrator.games.base import Event, Refusal
+from narrator.games.base import Event, Refusal, lines_again
 from narrator.journal import Journal, JournalError, latest_unfinished
 from narrator.timer import Clock, Countdown
 from narrator.tui.announcing import AnnouncementsMixin
-from narrator.tui.messages import Refused
 from narrator.tui.palette import PaletteMixin
+from narrator.tui.refusing import RefusalsMixin
 from narrator.tui.speech import CaptionsOnly
 from narrator.tui.tabledisplay import DisplayMixin
 from narrator.tui.voice_mixin import VoiceMixin
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 TERMINAL_GONE = 3  # exit status when the terminal went away (the game is saved)
 
 
-class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, DisplayMixin, App):
+class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, DisplayMixin, App):
     CSS_PATH = "app.tcss"
     TITLE = "Inquisition Narrator"
     ENABLE_COMMAND_PALETTE = True
@@ -93,7 +93,6 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, DisplayMixin, Ap
         self.captions: list[str] = []
         self.refusals: list[str] = []
         self.forget_announcements()
-        self._refusal_toast: Notification | None = None
         translate_bindings(self, self.language)
 
     async def on_event(self, event: events.Event) -> None:
@@ -209,7 +208,10 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, DisplayMixin, Ap
         self.forget_announcements()
         self.resume_announcements(journal)
         self.route()
-        self.caption(self.words("game.resumed", file=journal.path.name))
+        from narrator.games import registry
+
+        title = registry.title(journal.game.name, self.language)
+        self.caption(self.words("game.resumed", game=title))  # never a file's name
         return True
 
     def new_game(self, created: Event) -> bool:
@@ -257,7 +259,7 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, DisplayMixin, Ap
         self.refusals.clear()
         lines = list(game.event_lines(before, event, after))
         pages = list(game.announcements(before, event, after))
-        self.pages = self.pages + pages  # (the display marks a death from its page on)
+        self.hold_pages(pages, before)  # (the display marks a death from its page on)
         self.publish_display()  # the table display first: it must not wait for the screen
         fresh = game.step(after).key != game.step(before).key  # its opening lines: said once
         opening = list(game.step_lines(after)) if fresh else []
@@ -287,29 +289,12 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, DisplayMixin, Ap
             return None
         self.countdown = None
         self.forget_announcements()
+        self.refusals = []
         self.route()
+        # The voice follows the screen: the line of whoever acts now, said again at once.
+        again = list(lines_again(self.game, self.state))
+        self.say_lines([replace(again[0], urgent=True), *again[1:]] if again else [])
         return event
-
-    def refuse(self, refusal: Refusal | str, speak: bool = True) -> None:
-        """Say why an entry was refused, in the user's language: on the screen, in one toast
-        (a new refusal replaces the last one), and aloud unless ``speak`` is False."""
-        message = refusal.text(self.language) if isinstance(refusal, Refusal) else refusal
-        self.refusals.append(message)
-        if self._refusal_toast is not None and self._refusal_toast in self._notifications:
-            self._unnotify(self._refusal_toast, refresh=False)
-        toast = Notification(message, self.words("game.refused"), "error", 6, markup=False)
-        self._refusal_toast = toast
-        self._notifications.add(toast)  # at once, as Textual's own Notify handler does: a
-        self._refresh_notifications()  # refusal typed right after this one replaces it
-        from narrator.tui.game import GameScreen
-        from narrator.tui.privacy import PrivacyScreen
-
-        if isinstance(self.screen, GameScreen | PrivacyScreen):  # at once, with the toast
-            self.screen.show_message(message)
-        else:
-            self.screen.post_message(Refused(message))
-        if speak:
-            self.voice.say("vote_refused", reason=message)
 
     # --- screens --------------------------------------------------------------------------
     def route(self) -> None:
@@ -362,8 +347,10 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, DisplayMixin, Ap
         from narrator.games.base import fold
         from narrator.tui.modals import ConfirmScreen
 
+        if self.hands_off():
+            return
         if not self.journal or len(self.journal.events) <= 1:
-            self.notify(self.words("game.nothing_to_undo"), severity="warning")
+            self.refuse(self.words("game.nothing_to_undo"), speak=False)
             return
         events = self.journal.events
         before = fold(self.journal.game, events[:-1])
@@ -393,6 +380,8 @@ class NarratorApp(AnnouncementsMixin, PaletteMixin, VoiceMixin, DisplayMixin, Ap
     def action_help(self) -> None:
         from narrator.tui.modals import HelpScreen, help_rows
 
+        if self.hands_off():
+            return
         self.push_screen(HelpScreen(help_rows(self)))
 
     async def on_unmount(self) -> None:

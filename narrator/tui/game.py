@@ -10,7 +10,6 @@ take back, the record) work alike for every game.
 
 from __future__ import annotations
 
-import time
 from dataclasses import replace
 
 from rich.text import Text
@@ -18,13 +17,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Digits, Footer, ProgressBar, Static
+from textual.widgets import Digits, ProgressBar, Static
 
 from narrator.games.base import Refusal
 from narrator.games.views import AppMove, Choice, Paced, StepView, Words, worded
 from narrator.timer import TimerFile
 from narrator.tui import stepview
 from narrator.tui.clock import TICK, DiscussionClock
+from narrator.tui.pacing import PacingMixin
+from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import translate_bindings
 
 __all__ = ["GameScreen"]
@@ -45,7 +46,14 @@ AFTER_CHOICES = [
 ]
 
 
-class GameScreen(DiscussionClock, Screen):
+# The keys that work while eyes are closed: space (pause), quit (its dialog stops the turn),
+# and the sound's keys; every other key is refused on screen (R10, W24).
+HANDS_ON = frozenset(
+    {"space", "ctrl+q", "ctrl+c", "m", "left_square_bracket", "right_square_bracket", "f5"}
+)
+
+
+class GameScreen(PacingMixin, DiscussionClock, Screen):
     BINDINGS = BEFORE_CHOICES + AFTER_CHOICES
     # Until mounted (Textual may ask check_action before on_mount):
     path: tuple[str, ...] = ()
@@ -70,7 +78,7 @@ class GameScreen(DiscussionClock, Screen):
                 yield Static(id="step-keys")
             yield self.app.look.side_panel()
         yield Static(id="caption")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         self.ticked: set[int] = set()
@@ -87,10 +95,17 @@ class GameScreen(DiscussionClock, Screen):
 
     def on_screen_resume(self) -> None:
         """Shown, or back from the privacy screen or a dialog: lines said meanwhile show here
-        too."""
+        too; lines cut off by the dialog start their turn again, whole."""
         self.refresh_state()
-        if self.app.captions:
-            self.show_caption(self.app.captions[-1])
+        self.show_caption()
+        self.resume_interrupted()
+
+    def on_resize(self) -> None:
+        self.show_caption()  # the lines said that fit whole at the new width
+
+    def on_screen_suspend(self) -> None:
+        """A dialog or another screen came over this one: eyes-closed lines stop (R10, W24)."""
+        self.interrupt_paced()
 
     @property
     def lang(self) -> str:
@@ -107,7 +122,7 @@ class GameScreen(DiscussionClock, Screen):
         change (the clock's tick and every binding's check ask for it)."""
         if self.app.game is None:  # gone home: nothing to key here any more
             return StepView("over", None)
-        state = self.app.state  # states are never changed in place: a new one is a new step
+        state = self.app.shown_state  # never changed in place: a new one is a new step
         cached = self._view
         if cached is None or cached[0] is not state or cached[1] != self.path:
             cached = self._view = (state, self.path, self.app.game.step(state, self.path))
@@ -115,13 +130,14 @@ class GameScreen(DiscussionClock, Screen):
 
     # --- drawing --------------------------------------------------------------------------
     def refresh_state(self) -> None:
-        s = self.app.state
+        s = self.app.shown_state  # the moment an announcement tells, until it is read
         view = self.view
         if view.key != getattr(self, "_step_key", None):  # a new step: its own marks
             self._step_key = view.key
             self.ticked = set()
             self.path, self.typed = (), ""
             view = self.view
+        self.follow_paced(view)
         page = self.page
         if view.theme != self._theme:  # change classes only when it changes: restyling is costly
             if self._theme:
@@ -165,6 +181,7 @@ class GameScreen(DiscussionClock, Screen):
             self.path,
             view.take_back,
             self.paced is not None,
+            self.eyes_closed,
             page,
             self._footer_choices,
         )
@@ -197,16 +214,23 @@ class GameScreen(DiscussionClock, Screen):
         if self.query("#message"):
             self.query_one("#message", Static).update(Text(text, style="bold red") if text else "")
 
-    def show_caption(self, text: str) -> None:
+    def show_caption(self, text: str | None = None) -> None:
+        """The lines said last, newest first: a move said aloud stays readable while the next
+        line is said (a muted table reads them all)."""
         if not self.query("#caption"):
-            return  # not composed yet: on_mount shows the last caption
-        self.query_one("#caption", Static).update(Text(f"🔊 {text}"))
+            return  # not composed yet: on_screen_resume shows the last lines
+        caption = self.query_one("#caption", Static)
+        width = caption.content_region.width or self.app.size.width - 2
+        caption.update(stepview.said(self.app.captions, width))
+        text = self.caption_text if text is None else text
         if self.paced is not None and self.page is None:
             shown = stepview.paced(self.paced, text, self.lang)
             self.query_one("#step-body", Static).update(shown.body)
 
     # --- keys -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters) -> bool | None:
+        if self.eyes_closed and self.page is None:  # R10, W24: only space (if it pauses)
+            return action == "pause" and self.paced.pausable
         view = self.view
         if self.page is not None:  # an announcement: Enter goes on, nothing else is asked
             return action in ("primary", "record")
@@ -226,43 +250,67 @@ class GameScreen(DiscussionClock, Screen):
         return True
 
     def refuse(self, words) -> None:
-        """A key that does nothing here: say why, on screen only."""
+        """A key that does nothing here: say why, on screen only. "Use the keys of this step"
+        names them, as the key line does."""
+        if isinstance(words, Words) and words.key == "game.use_keys" and not words.params:
+            words = self.use_keys(self.view)
         self.app.refuse(worded(words, self.lang), speak=False)
 
     def on_key(self, event) -> None:
-        key = event.character or ""
-        bound = key in self._bindings.key_to_bindings
-        if not key or not key.isprintable() or key.isspace() or bound:
+        if self.eyes_closed and self.page is None and event.key not in HANDS_ON:
+            event.stop()  # R10, W24: hands off while the app speaks
+            self.refuse_eyes_closed()
             return
+        key = event.character or ""
+        if not key or not key.isprintable() or key.isspace():
+            return
+        if event.key in self._bindings.key_to_bindings:
+            return  # the shell's own (t, x, h, e)
         view = self.view
         if self.page is not None:  # any key but the shell's: the announcement is read first
             event.stop()
             self.refuse(Words("game.read_first"))
             return
-        if self.paced is not None or view.kind == "private":
+        if view.kind == "private":
             return  # a private step's keys are taken on the privacy screen only (R18)
         if view.checks and key.isdigit():
             event.stop()
             i = 9 if key == "0" else int(key) - 1
             if i < len(view.checks):
                 self.ticked ^= {i}
+                self.clear_refusal()
                 self.refresh_state()
+            else:
+                self.refuse(Words("game.no_such_line", {"key": key, "lines": len(view.checks)}))
             return
         typed = self.typed + key.lower()  # "B2" or "b2": a key is typed either way
         exact = next((c for c in view.choices if c.key == typed), None)
         longer = any(c.key.startswith(typed) and c.key != typed for c in view.choices)
         if exact is None and not longer:
             self.typed = ""
+            if event.key in self.app._bindings.key_to_bindings:
+                return  # the app's own key (help, mute): it works on every step
             if view.unkeyed is not None:
                 event.stop()
                 self.refuse(view.unkeyed)
             return
         event.stop()
+        self.clear_refusal()
         if longer and exact is None:
             self.typed = typed  # wait for the rest of the key
             return
         self.typed = ""
         self.choose(exact)
+
+    def refuse_eyes_closed(self) -> None:
+        pausable = self.paced is not None and self.paced.pausable
+        self.refuse(Words("game.eyes_closed" if pausable else "game.eyes_closed_wait"))
+
+    def clear_refusal(self) -> None:
+        """A key that was taken: the last refusal is about something else now."""
+        if self.app.refusals:
+            self.app.refusals.clear()
+            self.show_message("")
 
     def action_choose(self, key: str) -> None:
         view = self.view
@@ -305,14 +353,24 @@ class GameScreen(DiscussionClock, Screen):
 
             app.push_screen(PrivacyScreen())
         elif view.primary is None:
-            self.refuse(view.refusal or Words("game.use_keys"))
+            self.refuse(view.refusal or self.use_keys(view))
         elif view.checks and len(self.ticked) < len(view.checks):
-            self.refuse(view.refusal or Words("game.tick_first"))
+            left = [str(i + 1) for i in range(len(view.checks)) if i not in self.ticked]
+            self.refuse(Words("game.tick_first", {"keys": ", ".join(left)}))
         else:
             self.choose(view.primary)
 
+    def use_keys(self, view: StepView) -> Words:
+        """Enter does nothing here: the keys that do, as the key line names them."""
+        keys = worded(view.keys, self.lang) if view.keys is not None else ""
+        return Words("game.keys_are", {"keys": keys}) if keys else Words("game.use_keys")
+
     def action_undo_vote(self) -> None:
-        self.app.undo_last()
+        own = next((c for c in self.view.choices if c.key == "backspace"), None)
+        if own is not None:  # the step's own take-back (Werewolf's picker: one resident, W8)
+            self.choose(own)
+        else:
+            self.app.undo_last()
 
     def action_back(self) -> None:
         self.path, self.typed = (), ""
@@ -320,12 +378,12 @@ class GameScreen(DiscussionClock, Screen):
         self.refresh_state()
 
     def action_record(self) -> None:
-        from narrator.tui.modals import RecordScreen
+        from narrator.tui.record import RecordScreen
 
         self.app.push_screen(RecordScreen())
 
     def action_export(self) -> None:
-        from narrator.tui.modals import export_record
+        from narrator.tui.record import export_record
 
         path = export_record(self.app)
         if path:
@@ -334,61 +392,3 @@ class GameScreen(DiscussionClock, Screen):
 
     def action_home(self) -> None:
         self.app.go_home()
-
-    # --- lines the app says by itself (the opening R10, a night pass W24) -------------------
-    def auto_paced(self, view: StepView) -> None:
-        """A step whose lines start by themselves (eyes closed: no key, W24)."""
-        paced = view.primary.event if view.primary is not None else None
-        shown = self.app.screen is self
-        if self.paced is None and isinstance(paced, Paced) and paced.auto and shown:
-            self.run_paced(paced)
-
-    def run_paced(self, paced: Paced, again: bool = False) -> None:
-        """Say the lines, each after the last one's pause. The pauses run on deadlines: lines
-        that follow the step's last ones (the next turn of a pass) start from where those
-        ended, not from when the entry was saved, so no turn is longer than another (W24)."""
-        app = self.app
-        key = self.view.key
-        lines = paced.lines[paced.restart :] if again else paced.lines
-        follows = getattr(self, "_paced_key", None) == key
-        if paced.resumed and not follows:
-            lines = paced.resumed + lines  # taken up from a resumed game
-        self._paced_key = key
-        self.paced = paced
-        self.paced_paused = False
-        self.refresh_state()
-        ended = getattr(self, "_paced_end", None)
-        start = ended if follows and not again and ended is not None else time.monotonic()
-        deadlines = []
-        for _, wait in lines:
-            start += max(0.01, wait * app.pace)
-            deadlines.append(start)
-
-        def say_next(i: int) -> None:
-            if app.screen is not self or app.game.step(app.state).key != key:
-                self.paced = None  # the game moved on (an undo, home): stop
-                return
-            if i == len(lines):
-                self.paced = None
-                self._paced_end = deadlines[-1] if deadlines else time.monotonic()
-                app.enter(paced.then)
-                return
-            app.say(lines[i][0])
-            wait = max(0.001, deadlines[i] - time.monotonic())
-            self._paced_timer = self.set_timer(wait, lambda: say_next(i + 1))
-
-        say_next(0)
-
-    def pause_paced(self) -> None:
-        """Space on pausable lines: stop; again: say them again from the first (W24)."""
-        paced = self.paced
-        if paced is None:
-            return
-        if not self.paced_paused:
-            self._paced_timer.stop()
-            self.paced_paused = True
-            self.app.say("paced_paused")
-            self.refresh_state()
-        else:
-            self.paced = None
-            self.run_paced(paced, again=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -78,6 +78,35 @@ def banner(view: StepView, lang: str, page: Announcement | None = None) -> Text:
     if len(styles) == 1:  # one style: one text, as the header always was
         return Text("".join(text for text, _ in parts), style=styles.pop())
     return Text.assemble(*parts)
+
+
+CONSOLE = Console(width=80)  # measures how lines wrap (said)
+SAID = 3  # the lines said last that stay on screen under the step
+SAID_ROWS = 4  # the rows they may take (app.tcss: #caption's max-height)
+
+
+def said(captions: list[str], width: int | None = None, rows: int = SAID_ROWS) -> Text:
+    """The last lines said, newest first (the older dim); a line said again shows once. At
+    ``width`` columns, an older line shows only if it fits whole in the ``rows`` left."""
+    recent: list[str] = []
+    for line in reversed(captions):
+        if len(recent) == SAID:
+            break
+        if not recent or recent[-1] != line:
+            recent.append(line)
+    out = Text()
+    used = 0
+    for i, line in enumerate(recent):
+        shown = f"🔊 {line}" if i == 0 else f"   {line}"
+        if width:
+            need = len(Text(shown).wrap(CONSOLE, width))
+            if i and used + need > rows:
+                break
+            used += need
+        if i:
+            out.append("\n")
+        out.append(shown, style="" if i == 0 else "dim")
+    return out
 
 
 def announcement(page: Announcement, caption: str, lang: str) -> View:

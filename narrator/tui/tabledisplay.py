@@ -84,11 +84,12 @@ class DisplayMixin:
         from narrator.tui.stepview import banner as banner_of
 
         shown = self.pages[0] if self.pages else None  # the announcement on screen, if any
-        banner = banner_of(self.game.step(self.state), self.language, shown).plain.strip()
+        state = self.shown_state  # the moment on screen: never ahead of it
+        banner = banner_of(self.game.step(state), self.language, shown).plain.strip()
         self.display.publish(
             snapshot(
                 self.game,
-                self.state,
+                state,
                 self.language,
                 unannounced=self.unannounced,
                 countdown=self.countdown,
@@ -97,6 +98,8 @@ class DisplayMixin:
         )
 
     async def action_table_display(self) -> None:
+        if self.hands_off():  # its dialog would stop the cues
+            return
         if await self.start_display():
             self.push_screen(TableDisplayScreen())
 

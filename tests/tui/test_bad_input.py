@@ -32,7 +32,7 @@ from narrator.tui.home import HomeScreen
 from narrator.tui.privacy import PrivacyScreen
 from narrator.tui.ravnica.deal import DealScreen
 from narrator.tui.setup import SetupScreen
-from tests.tui.driver import journal_until, key_of, screen_text, wait_for
+from tests.tui.driver import journal_until, key_of, screen_text, settled_text, wait_for
 
 SIZE = (100, 30)
 
@@ -48,13 +48,19 @@ def assert_saved(app) -> None:
 
 def shown(app, *words: str) -> bool:
     toasts = "\n".join(f"{n.title}: {n.message}" for n in app._notifications)
-    text = screen_text(app) + "\n" + toasts
-    return all(word in text for word in words)
+    text = " ".join((screen_text(app) + "\n" + toasts).split())  # a long line wraps
+    return all(" ".join(word.split()) in text for word in words)
 
 
-async def paste(pilot, text: str) -> None:
+async def see(pilot, *words: str) -> None:
+    """Wait until the screen (or a toast) shows every one of ``words``."""
+    await wait_for(pilot, lambda: shown(pilot.app, *words))
+
+
+def paste(pilot, text: str) -> None:
+    """A paste, as the terminal sends it. The caller waits for what it checks (the field's new
+    value, the message saying why it was refused): no pause is long enough on a busy machine."""
     pilot.app.post_message(events.Paste(text))
-    await pilot.pause()
 
 
 def send_key(app, key: str) -> None:
@@ -71,10 +77,10 @@ def send_key(app, key: str) -> None:
     app._driver.send_message(event)
 
 
-async def burst(pilot, keys) -> None:
+def burst(pilot, keys) -> None:
+    """Keys in a burst; as with ``paste``, the caller waits for what they do."""
     for key in keys:
         send_key(pilot.app, key)
-    await pilot.pause()
 
 
 # --- the set-up form --------------------------------------------------------------------------
@@ -97,36 +103,40 @@ async def test_the_setup_form_refuses_what_cannot_be_a_name_or_a_number(make_app
         field = screen.query_one("#name-0", Input)
         field.focus()
         for text, words in REFUSED_NAMES.values():
-            await paste(pilot, text)
+            paste(pilot, text)
+            await see(pilot, "Seat 1", words)  # the paste handled: refused, and said why
             assert field.value == "", repr(text[:20])
-            assert shown(app, "Seat 1", words), repr(text[:20])
         # Typed: the 25th character is refused, with the same message.
-        await burst(pilot, "Abcdefghijklmnopqrstuvwxyz")
-        assert field.value == "Abcdefghijklmnopqrstuvwx"
-        assert shown(app, "Seat 1: A player's name may be at most 24 characters")
+        burst(pilot, "Abcdefghijklmnopqrstuvwxyz")
+        await see(pilot, "Seat 1: A player's name may be at most 24 characters")
+        await wait_for(pilot, lambda: field.value == "Abcdefghijklmnopqrstuvwx")
         # A name put in the field some other way is refused by the rules at start.
         field.value = "Ann\x07"
         await pilot.press("ctrl+s")
+        await see(pilot, "Seat 1: A player's name may not hold control or invisible characters")
         assert isinstance(app.screen, SetupScreen) and app.journal is None
-        assert shown(app, "Seat 1: A player's name may not hold control or invisible characters")
         # One name at two seats, in any case and spacing.
         field.value = "דוד"
         screen.query_one("#name-3", Input).value = "  דוד "
         await pilot.press("ctrl+s")
-        assert shown(app, "Seats 1 and 4 are both called")
+        await see(pilot, "Seats 1 and 4 are both called")
         assert isinstance(app.screen, SetupScreen) and app.journal is None
         field.value = ""
         # The player count takes digits only, and only 5 to 10.
         count = screen.query_one("#count", Input)
         count.focus()
-        await paste(pilot, "seven")
-        assert count.value == "5" and shown(app, "The number of players: digits only")
+        paste(pilot, "seven")
+        await see(pilot, "The number of players: digits only")
+        assert count.value == "5"
         await pilot.press("backspace", "9", "9")
-        assert shown(app, "takes at most 10 players, not 99")
+        await see(pilot, "takes at most 10 players, not 99")
+        refusals = app.refusals  # a refusal is a new list: the same words said again
         await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.refusals is not refusals)
+        assert "not 99" in app.refusals[-1]
         assert isinstance(app.screen, SetupScreen) and app.journal is None
         await pilot.press("backspace", "backspace")
-        assert shown(app, "How many players? 5 to 10.")
+        await see(pilot, "How many players? 5 to 10.")
         count.value = "5"
         # Timers out of bounds or blank.
         for name, value, words in [
@@ -136,7 +146,7 @@ async def test_the_setup_form_refuses_what_cannot_be_a_name_or_a_number(make_app
         ]:
             screen.query_one(f"#{name}", Input).value = value
             await pilot.press("ctrl+s")
-            assert shown(app, words), words
+            await see(pilot, words)
             assert isinstance(app.screen, SetupScreen) and app.journal is None
             screen.query_one(f"#{name}", Input).value = "120"
         assert not app.data_dir.exists() or not list(app.data_dir.iterdir())
@@ -144,13 +154,15 @@ async def test_the_setup_form_refuses_what_cannot_be_a_name_or_a_number(make_app
         # the first is kept), seat 2 a tab, seat 5 only spaces (so: "Seat 5").
         pastes = ["Ann\nBob", "Zoë\tMü", "🐉 Niv-Mizzet", "علي", "   "]
         for i, text in enumerate(pastes):
-            screen.query_one(f"#name-{i}", Input).focus()
-            await paste(pilot, text)
+            name = screen.query_one(f"#name-{i}", Input)
+            name.focus()  # (its old text selected: the paste replaces it)
+            paste(pilot, text)
+            await wait_for(pilot, lambda name=name, text=text: name.value == text.splitlines()[0])
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, DealScreen))
         players = ("Ann", "Zoë Mü", "🐉 Niv-Mizzet", "علي", "Seat 5")
         assert app.state.players == players
-        assert shown(app, *players)
+        await see(pilot, *players)
         assert_saved(app)
 
 
@@ -185,13 +197,13 @@ async def mash(pilot, rng: random.Random, bursts: int, size: int = 8) -> None:
                 app.post_message(events.Paste(key[6:]))
             else:
                 send_key(app, key)
-        await pilot.pause()
+        await settled_text(pilot)  # the keys handled (not a pause: as long as the app takes)
         assert_saved(app)
     # Still usable: the modals close, and the screen shows a step.
     for _ in range(4):
         if app.screen.is_modal:
             await pilot.press("escape")
-    assert app.is_running and screen_text(app).strip()
+    await wait_for(pilot, lambda: app.is_running and screen_text(app).strip())
 
 
 async def test_keys_mashed_on_the_setup_form(make_app):
@@ -226,21 +238,24 @@ async def test_a_vote_survives_the_terminal_shrinking_to_40_by_12(make_app, tmp_
         s = app.state
         first, second = s.ballot.waiting[:2]
         candidate = s.ballot.candidates[0]
+        cast = len(s.ballot.votes)
         await pilot.resize_terminal(40, 12)
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.screen.size == (40, 12))
         await pilot.press(key_of(candidate))  # typed into the tiny terminal
+        await wait_for(pilot, lambda: len(app.state.ballot.votes) == cast + 1)
         await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
+        await wait_for(pilot, lambda: app.screen.size == SIZE)
         await pilot.press(key_of(candidate))
+        await wait_for(pilot, lambda: len(app.state.ballot.votes) == cast + 2)
         votes = app.state.ballot.votes
         assert votes[-2:] == ((first, candidate), (second, candidate))
-        assert shown(app, f"{len(votes)}/{s.count} voted")
+        await see(pilot, f"{len(votes)}/{s.count} voted")
         assert_saved(app)
         # Seats that do not exist are refused, and change nothing.
         before = app.journal.path.read_bytes()
         for key, seat in (("9", 9), ("0", 10)):
             await pilot.press(key)
-            assert shown(app, f"There is no seat {seat}: seats go from 1 to 5.")
+            await see(pilot, f"There is no seat {seat}: seats go from 1 to 5.")
         assert app.journal.path.read_bytes() == before and app.state.ballot.votes == votes
 
 
@@ -266,7 +281,7 @@ async def test_resume_of_a_bad_journal_says_why_and_shows_home(make_app, tmp_pat
     app = make_app(resume=path, new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        assert shown(app, "Cannot resume", "bad.jsonl", words)
+        await see(pilot, "Cannot resume", "bad.jsonl", words)
         assert app.journal is None
     assert path.read_bytes() == content
 
@@ -293,7 +308,7 @@ async def test_resume_of_a_missing_folder_or_unreadable_journal_says_why(
         app = make_app(resume=path, new=False)
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda app=app: isinstance(app.screen, HomeScreen))
-            assert shown(app, "Cannot resume", words), words
+            await see(pilot, "Cannot resume", words)
 
 
 async def test_resume_of_a_torn_journal_keeps_all_but_the_torn_entry(make_app, tmp_path):
@@ -303,7 +318,7 @@ async def test_resume_of_a_torn_journal_keeps_all_but_the_torn_entry(make_app, t
     app = make_app(resume=journal.path, new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        assert shown(app, "cut off mid-write and has been dropped")
+        await see(pilot, "cut off mid-write and has been dropped")
         assert app.journal.events == journal.events
         assert_saved(app)
 
@@ -318,15 +333,14 @@ async def test_home_screen_offers_the_good_game_and_names_the_damaged_files(make
     app = make_app(new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        assert shown(app, "Resume Ravnica: Inquisition (5 players, round 1)")
-        assert shown(app, "deep.jsonl", "notes.jsonl", "skipped")
+        await see(pilot, "Resume Ravnica: Inquisition (5 players, round 1)")
+        await see(pilot, "deep.jsonl", "notes.jsonl", "skipped")
         # The offered game is damaged before Enter is pressed: said, and the menu redrawn.
         good.write_bytes(good.read_bytes()[:30] + b"\xff\n")
         await pilot.press("enter")
-        await pilot.pause()
+        await see(pilot, "Cannot resume")
         assert isinstance(app.screen, HomeScreen) and app.journal is None
-        assert shown(app, "Cannot resume")
-        assert not shown(app, "Resume Ravnica")
+        await wait_for(pilot, lambda: not shown(app, "Resume Ravnica"))  # the menu redrawn
 
 
 # --- a data folder that is full, read-only, or not a folder -----------------------------------
@@ -358,13 +372,13 @@ async def test_a_new_game_that_cannot_be_saved_is_refused_and_leaves_no_file(
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         await pilot.press("ctrl+s")
-        assert shown(app, "Cannot save the game in", "--data-dir")
+        await see(pilot, "Cannot save the game in", "--data-dir")
         assert isinstance(app.screen, SetupScreen) and app.journal is None
         app.data_dir = games = tmp_path / "games"
         for fault, words in [(no_space, "Cannot save the game"), (header_only, "Could not save")]:
             monkeypatch.setattr(journal_module.os, "write", fault)
             await pilot.press("ctrl+s")
-            assert shown(app, words, "No space left on device")
+            await see(pilot, words, "No space left on device")
             assert isinstance(app.screen, SetupScreen) and app.journal is None
             assert list(games.iterdir()) == []
         monkeypatch.setattr(journal_module.os, "write", real)
@@ -391,20 +405,19 @@ async def test_a_vote_the_full_disk_half_saved_is_refused_and_not_half_kept(
 
         monkeypatch.setattr(journal_module.os, "write", half_then_full)
         await pilot.press(key_of(candidate))
-        assert shown(app, "Could not save the entry", "No space left on device")
+        await see(pilot, "Could not save the entry", "No space left on device")
         assert app.state == state and journal.path.read_bytes() == before
         # Undo, on a disk that is now read-only, is refused the same way.
         monkeypatch.setattr(journal_module.os, "open", read_only)
         await pilot.press("ctrl+z")
         await wait_for(pilot, lambda: app.screen.is_modal)
         await pilot.press("y")
-        await pilot.pause()
-        assert shown(app, "Could not save the undo", "Read-only file system", "nothing was changed")
+        await see(pilot, "Could not save the undo", "Read-only file system", "nothing was changed")
         assert app.state == state and journal.path.read_bytes() == before
         # Space is freed: the same vote goes in, and the journal reads back whole.
         monkeypatch.undo()
         await pilot.press(key_of(candidate))
-        assert len(app.state.ballot.votes) == len(state.ballot.votes) + 1
+        await wait_for(pilot, lambda: len(app.state.ballot.votes) == len(state.ballot.votes) + 1)
         assert_saved(app)
 
 
@@ -456,6 +469,6 @@ async def test_a_damaged_timer_file_gives_a_fresh_clock(make_app, tmp_path, cont
     app = make_app(resume=journal.path, new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        await pilot.pause(0.2)
-        assert app.countdown is not None and app.countdown.remaining() <= 120
+        await wait_for(pilot, lambda: app.countdown is not None)  # a fresh clock, started
+        assert app.countdown.remaining() <= 120
         assert GAME.apply(app.state, ev.DiscussionEnded()).step is Step.ELECTION

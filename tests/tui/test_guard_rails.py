@@ -14,11 +14,11 @@ from narrator.games.ravnica.narration import announcements, step_lines
 from narrator.games.ravnica.state import Step
 from narrator.games.ravnica.view import checklist_lines
 from narrator.prompts import Catalogue
-from narrator.tui.modals import ConfirmScreen
+from narrator.tui.modals import ConfirmScreen, HelpScreen
 from narrator.tui.privacy import PrivacyScreen
 from tests.games.table import CID, DEE, GUILDS, NAMES
 from tests.games.walk import next_move, random_game_created
-from tests.tui.driver import journal_until, screen_text, wait_for
+from tests.tui.driver import journal_until, screen_text, settled_text, wait_for, wait_for_text
 from tests.tui.test_moments import final_events, journal_of, round_events
 
 SIZE = (100, 30)
@@ -37,11 +37,12 @@ async def test_enter_in_a_running_discussion_asks_first_and_e_ends_it_R14(make_a
     app = make_app(resume=at_discussion(tmp_path), new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.countdown is not None)
+        await wait_for_text(pilot, "End early…")
         footer = screen_text(app).splitlines()[-1]
         assert "End early…" in footer and "Continue" not in footer
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        assert "End the discussion now and vote?" in screen_text(app)
+        await wait_for_text(pilot, "End the discussion now and vote?")
         await pilot.press("n")
         await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
         assert app.state.step is Step.DISCUSSION and app.countdown.running
@@ -60,13 +61,11 @@ async def test_a_paused_clock_says_paused(make_app, tmp_path):
     app = make_app(resume=at_discussion(tmp_path), new=False, clock=lambda: 0.0)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.countdown is not None)
-        assert "PAUSED" not in screen_text(app)
+        assert "PAUSED" not in await settled_text(pilot)  # the running clock drawn
         await pilot.press("space")
-        await pilot.pause()
-        assert "PAUSED" in screen_text(app)
+        await wait_for_text(pilot, "PAUSED")
         await pilot.press("space")
-        await pilot.pause()
-        assert "PAUSED" not in screen_text(app)
+        await wait_for(pilot, lambda: "PAUSED" not in screen_text(app))
 
 
 async def test_ctrl_q_in_a_game_asks_first_and_says_it_is_saved(make_app, tmp_path):
@@ -75,8 +74,7 @@ async def test_ctrl_q_in_a_game_asks_first_and_says_it_is_saved(make_app, tmp_pa
         await wait_for(pilot, lambda: app.journal is not None)
         await pilot.press("ctrl+q")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        text = screen_text(app)
-        assert "The game is saved" in text and app.journal.path.name in text
+        await wait_for_text(pilot, "The game is saved", app.journal.path.name)
         await pilot.press("n")
         await wait_for(pilot, lambda: not isinstance(app.screen, ConfirmScreen))
         assert app.is_running
@@ -98,8 +96,10 @@ async def test_refusals_replace_each_other_instead_of_stacking(make_app, tmp_pat
         await wait_for(pilot, lambda: app.state.step is Step.ELECTION)
         for key in ("9", "8", "2"):  # two seats that do not exist, Bob is not White (R14)
             await pilot.press(key)
-        await pilot.pause()
-        assert len(toasts(app)) == 1 and "Bob is not White" in toasts(app)[0]
+        await wait_for(pilot, lambda: "Bob is not White" in screen_text(app))
+        assert len(app.refusals) == 1 and "Bob is not White" in app.refusals[0]
+        assert not toasts(app)  # in the message line under the step, never a toast over it
+        assert "There is no seat" not in screen_text(app)  # the last one only
 
 
 @pytest.mark.parametrize("deck", ["physical", "app"])
@@ -173,8 +173,7 @@ async def test_green_sees_the_targeting_cards_the_app_holds_for_the_chosen_playe
         await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         await pilot.press("enter", str(DEE + 1))
         await wait_for(pilot, lambda: app.state.step is Step.ABILITY)
-        await pilot.pause()
-        assert "Dee's targeting cards, held by the app: GREEN" in screen_text(app)
+        await wait_for_text(pilot, "Dee's targeting cards, held by the app: GREEN")
         # The table opens its eyes only once the cards are off the screen.
         assert "Everyone, open your eyes." not in app.voice.spoken[-3:]
         await pilot.press("enter")
@@ -200,11 +199,12 @@ async def test_time_up_behind_a_dialog_leaves_the_dialog_open_R11(make_app, tmp_
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.countdown is not None)
         await pilot.press("question_mark")  # the help, over the running discussion
-        await pilot.pause()
-        help_screen = app.screen
+        help_screen = await wait_for(
+            pilot, lambda: isinstance(app.screen, HelpScreen) and app.screen
+        )
         now[0] = 500.0  # the 2 minutes are over
         await wait_for(pilot, lambda: app.state.step is Step.ELECTION)
-        await pilot.pause()
+        await settled_text(pilot)  # the app caught up with the time up
         assert app.screen is help_screen  # still open; the vote waits beneath it
         await pilot.press("escape")
         await wait_for(pilot, lambda: "Now voting" in screen_text(app))
@@ -221,9 +221,10 @@ async def test_an_undo_on_the_red_leader_s_privacy_screen_goes_back_to_the_last_
         await wait_for(pilot, lambda: app.state.step is Step.ABLAZE_GIVE)
         await pilot.press("ctrl+z", "y")
         await wait_for(pilot, lambda: app.state.step is Step.ABLAZE_DRAW)
-        await pilot.pause()
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await wait_for_text(pilot, "press Enter")
+        await settled_text(pilot)  # the app caught up: had it drawn again, it would have by now
         assert app.state.step is Step.ABLAZE_DRAW  # not drawn again behind the narrator's back
-        assert isinstance(app.screen, PrivacyScreen) and "press Enter" in screen_text(app)
 
 
 async def test_a_name_that_looks_like_markup_is_shown_as_typed(make_app, tmp_path):
@@ -234,6 +235,6 @@ async def test_a_name_that_looks_like_markup_is_shown_as_typed(make_app, tmp_pat
         await wait_for(pilot, lambda: app.journal is not None)
         await pilot.press("ctrl+z")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        assert "Bo[/]b" in screen_text(app)
+        await wait_for_text(pilot, "Bo[/]b")
         await pilot.press("y")
         await wait_for(pilot, lambda: app.state.step is Step.DEAL)

@@ -11,6 +11,7 @@ from tests.tui.driver import (
     journal_until,
     play_step,
     screen_text,
+    settled_text,
     tie_planner,
     wait_for,
 )
@@ -46,7 +47,7 @@ async def public_frames(make_app, target_index: int, tmp_path) -> tuple[list[str
         while not app.state.ultimate_price_revealed:
             await play_step(pilot, app, pick)
             if isinstance(app.screen, GameScreen) and app.state.step is not Step.ROLES:
-                frames.append(screen_text(app))
+                frames.append(await settled_text(pilot))
         spoken = list(app.voice.spoken)
         # the reveal itself names the target, and only then
         reveal_at = next(
@@ -105,14 +106,13 @@ async def blue_draw_after_white_drew(make_app, tmp_path, drawn: str):
         while app.pages:  # the election's result, shown again on resume: read it
             await play_step(pilot, app, lambda s, moves: moves[0])
         assert app.state.step is Step.DRAW and app.state.round_colour == "U"
-        before = screen_text(app)
+        before = await settled_text(pilot)
         await pilot.press(drawn.lower())  # the card White drew in secret: not in the deck
         await wait_for(pilot, lambda: bool(app.refusals))
-        # until its toast is up too (over the table view: the message line is under the step)
-        await wait_for(pilot, lambda: screen_text(app).count(app.refusals[-1][:20]) == 2)
-        await pilot.pause()
+        # until it is up in the message line under the step (never a toast)
+        await wait_for(pilot, lambda: screen_text(app).count(app.refusals[-1][:20]) == 1)
         assert len(journal.events) == len(app.journal.events)  # nothing was entered
-        return before, screen_text(app), list(app.refusals)
+        return before, await settled_text(pilot), list(app.refusals)
 
 
 async def test_blue_draw_refuses_whites_secret_card_without_naming_it_R18(make_app, tmp_path):

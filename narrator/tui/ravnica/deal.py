@@ -10,13 +10,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Select, Static
+from textual.widgets import Button, Label, Select, Static
 
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.tables import GUILD_ORDER, GUILDS, deal_guilds
 from narrator.tui.messages import Refused
 from narrator.tui.ravnica.table import pips
 from narrator.tui.setup import CSelect
+from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import say, translate_bindings
 
 
@@ -39,7 +40,7 @@ class DealScreen(Screen):
             yield Vertical(id="deal-selects")
             yield Static(id="message")
             yield Button(self.tr("deal.accept"), id="accept", variant="primary")
-        yield Footer()
+        yield FittingFooter()
 
     def on_mount(self) -> None:
         translate_bindings(self, self.app.language)

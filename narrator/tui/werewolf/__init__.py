@@ -3,10 +3,14 @@ each seat's votes and the supply (W4), the hidden pool and the dead."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from narrator.tui.stepview import Look
 
 
 class WerewolfLook(Look):
+    css = Path(__file__).parent / "theme.tcss"  # its end's layout (W38)
+
     def name(self, state, seat: int) -> str:
         return state.players[seat]
 

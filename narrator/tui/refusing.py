@@ -1,0 +1,53 @@
+"""Refusals, in one place: why an entry or a key was refused is shown in the screen's own
+message line (it covers nothing, and goes with the next entry), never in a toast that would
+cover the step or outlive the moment; and the keys that must wait while eyes are closed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from narrator.tui.messages import Refused
+
+if TYPE_CHECKING:
+    from narrator.games.base import Refusal
+
+
+class RefusalsMixin:
+    """Mixed into ``NarratorApp``."""
+
+    def refuse(self, refusal: Refusal | str, speak: bool = True) -> None:
+        """Say why an entry was refused, in the user's language: in the screen's message line,
+        and aloud unless ``speak`` is False."""
+        from narrator.tui.game import GameScreen
+        from narrator.tui.privacy import PrivacyScreen
+
+        message = refusal if isinstance(refusal, str) else refusal.text(self.language)
+        self.refusals = [message]
+        if isinstance(self.screen, GameScreen | PrivacyScreen):  # at once: never a frame late
+            self.screen.show_message(message)
+        else:
+            self.screen.post_message(Refused(message))
+        if speak:
+            self.voice.say("vote_refused", reason=message)
+
+    def hands_off(self) -> bool:
+        """Eyes are closed and the app is speaking (R10, W24): a key that would open a
+        dialog or say a line is refused on screen, and the cues go on as paced."""
+        from narrator.tui.game import GameScreen
+
+        screen = self.screen
+        if isinstance(screen, GameScreen) and screen.eyes_closed:
+            screen.refuse_eyes_closed()
+            return True
+        return False
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        """While eyes are closed the keys that would open a dialog or say a line are off (the
+        game screen refuses them, saying why)."""
+        from narrator.tui.game import GameScreen
+
+        screen = self.screen
+        held = isinstance(screen, GameScreen) and screen.eyes_closed and screen.page is None
+        if held and action.split("(")[0] in ("undo", "help", "replay", "table_display"):
+            return False
+        return super().check_action(action, parameters)
