@@ -84,8 +84,18 @@ def test_a_damaged_or_spent_clock_file_gives_a_fresh_discussion(tmp_path):
 
 
 def test_a_clock_that_cannot_be_saved_does_not_stop_the_discussion(tmp_path):
-    countdown = Countdown(120, FakeClock())
-    TimerFile(tmp_path / "no" / "such" / "dir" / "t.json").save("k", countdown)  # no raise
+    clock = FakeClock()
+    countdown = Countdown(120, clock)
+    countdown.start()
+    taken = tmp_path / "t.json"
+    taken.mkdir()  # the clock's file cannot replace a folder: written, then refused
+    for path in (tmp_path / "no" / "such" / "dir" / "t.json", taken):
+        clock.now += 10
+        TimerFile(path).save("k", countdown)  # no raise
+    assert sorted(tmp_path.iterdir()) == [taken] and not any(taken.iterdir())  # no leftovers
+    assert countdown.running and countdown.remaining() == 100  # the discussion runs on
+    clock.now += 30
+    assert countdown.remaining() == 70
 
 
 def test_an_infinite_or_absurd_saved_clock_is_damage(tmp_path):

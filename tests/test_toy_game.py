@@ -27,12 +27,14 @@ from narrator.prompts import Catalogue, prompt, use_game
 from narrator.tui.app import NarratorApp
 from narrator.tui.game import GameScreen
 from narrator.tui.home import HomeScreen
-from narrator.tui.modals import ConfirmScreen, RecordScreen
+from narrator.tui.modals import ConfirmScreen
 from narrator.tui.privacy import PrivacyScreen
+from narrator.tui.record import RecordScreen
 from narrator.tui.setup import SetupScreen
 from narrator.tui.speech import CaptionsOnly
 from tests.games.toy import events as ev
 from tests.games.toy import rules
+from tests.tui.driver import settled_text, wait_for
 
 TOY = Path(__file__).parent / "games" / "toy"
 WORDS = TOY / "words"
@@ -71,14 +73,6 @@ def make_app(tmp_path: Path, **kwargs) -> NarratorApp:
     return NarratorApp(**kwargs)
 
 
-async def wait_for(pilot, predicate, tries: int = 300) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the app never reached the expected state")
-
-
 def screen_text(app) -> str:
     """Everything the terminal shows now, as plain text (toasts included)."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
@@ -98,10 +92,13 @@ def assert_no_side_in_public(app) -> None:
 
 async def setup_form(pilot, app, names=NAMES, seed=7) -> None:
     """The setup form, by keys: the player count, each name, then the seed and ctrl+s."""
-    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+    await wait_for(  # the form, its count field mounted and given the focus
+        pilot,
+        lambda: isinstance(app.screen, SetupScreen) and app.screen.query_one("#count").has_focus,
+    )
     screen = app.screen
     count = screen.query_one("#count", Input)
-    assert count.has_focus and count.value == "4"  # the toy's default
+    assert count.value == "4"  # the toy's default
     await pilot.press("backspace", "2")  # too few: the shell's check, in Coin Call's words
     await wait_for(pilot, lambda: "Coin Call needs at least 3 players, not 2" in screen_text(app))
     await pilot.press("backspace", str(len(names)))
@@ -403,7 +400,7 @@ async def test_a_private_steps_keys_do_nothing_on_the_public_screen(toy, tmp_pat
         await pilot.press("enter")
         await wait_for(pilot, lambda: on_step(app, rules.CALL))
         await pilot.press("1")  # at the table, in front of everyone
-        await pilot.pause(0.05)
+        await settled_text(pilot)  # the key handled, the screen redrawn: nothing came of it
         assert app.state.step == rules.CALL and app.state.call is None
 
 

@@ -6,18 +6,11 @@ from __future__ import annotations
 from narrator.display.server import TableDisplay
 from narrator.display.terminal import DisplayApp
 from tests.display.test_browser import layout, werewolf_page
+from tests.tui.driver import wait_for  # time-based: as patient on a loaded machine
 
 
 def shown(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-
-
-async def wait_for(pilot, predicate, tries: int = 300) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the terminal display never showed what was expected")
 
 
 async def test_the_terminal_display_follows_the_feed_and_reconnects():

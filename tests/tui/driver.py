@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
+
+from textual.css.query import NoMatches
 
 from narrator.games.ravnica import Options, legal_moves
 from narrator.games.ravnica import events as ev
@@ -15,17 +19,80 @@ from narrator.journal import Journal
 from narrator.tui.privacy import PrivacyScreen
 from tests.games.walk import next_move
 
+T = TypeVar("T")
+
 
 def key_of(seat: int) -> str:
     return "0" if seat == 9 else str(seat + 1)
 
 
-async def wait_for(pilot, predicate: Callable[[], bool], tries: int = 200) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
+# How long a test waits for the app before it fails. Generous, for a loaded machine (a CI box
+# running other jobs): a wait returns as soon as its condition holds, so a passing test pays
+# only what the app takes.
+PATIENCE = 30.0
+
+
+async def until(pilot, check: Callable[[], T], timeout: float = PATIENCE) -> T:
+    """Run ``check`` until it passes, and return what it returned: ``check`` asserts what the
+    test reads on the screen; an ``AssertionError`` or a ``NoMatches`` (the widget not mounted
+    yet) means "not yet". The app runs between tries. After ``timeout`` seconds the last failure
+    is raised, with the screen as it was. Never a fixed pause: the app catches up at its pace."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return check()
+        except (AssertionError, NoMatches) as failure:
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"after {timeout:g} s: {failure}\n--- the screen ---\n{shown(pilot.app)}"
+                ) from failure
         await pilot.pause(0.01)
-    raise AssertionError("the app never reached the expected state")
+
+
+async def wait_for(pilot, predicate: Callable[[], T], timeout: float = PATIENCE) -> T:
+    """Wait until ``predicate()`` is true (a widget it queries not mounted yet counts as false),
+    and return its value."""
+
+    def check() -> T:
+        value = predicate()
+        assert value, "the app never reached the expected state"
+        return value
+
+    return await until(pilot, check, timeout)
+
+
+async def wait_for_text(pilot, *parts: str, timeout: float = PATIENCE) -> str:
+    """Wait until the screen shows every one of ``parts``, and return the screen's text."""
+
+    def check() -> str:
+        text = screen_text(pilot.app)
+        missing = [part for part in parts if part not in text]
+        assert not missing, f"not on the screen: {missing}"
+        return text
+
+    return await until(pilot, check, timeout)
+
+
+async def settled_text(pilot, timeout: float = PATIENCE) -> str:
+    """The screen's text once the app has caught up with what was done (to compare whole
+    frames): the same on two reads in a row, the app idle and the screen redrawn between."""
+    seen: list[str | None] = [None]
+
+    def check() -> str:
+        text = screen_text(pilot.app)
+        previous, seen[0] = seen[0], text
+        assert text == previous, "the screen is still changing"
+        return text
+
+    return await until(pilot, check, timeout)
+
+
+def shown(app) -> str:
+    """The screen for a failure's message (or why it cannot be read)."""
+    try:
+        return screen_text(app)
+    except Exception as error:  # only for a message
+        return f"(unreadable: {error!r})"
 
 
 async def setup_game(
@@ -42,10 +109,12 @@ async def setup_game(
     from narrator.tui.ravnica.deal import DealScreen
     from narrator.tui.setup import SetupScreen
 
-    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+    await wait_for(
+        pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query("#name-0")
+    )
     screen = app.screen
     screen.query_one("#count", Input).value = str(count)
-    await pilot.pause()
+    await wait_for(pilot, lambda: len(screen.query("#names Input")) == count)  # a field a seat
     for i, name in enumerate(names or []):
         screen.query_one(f"#name-{i}", Input).value = name
     screen.query_one("#seed", Input).value = str(seed)

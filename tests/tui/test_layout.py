@@ -15,7 +15,9 @@ from tests.tui.driver import (
     random_picker,
     screen_text,
     setup_game,
+    until,
     wait_for,
+    wait_for_text,
 )
 
 NAMES = ["Annabelle", "Bartholomew", "Cid", "Dee", "Evangeline", "Fay", "Gus"]
@@ -27,14 +29,17 @@ async def test_every_name_is_shown_in_full_and_the_countdown_bar_is_drawn_R11(ma
     async with app.run_test(size=size) as pilot:
         await setup_game(pilot, app, 7, seed=3, names=NAMES)
         await play_until(pilot, app, Step.DISCUSSION, random_picker(3))
-        await pilot.pause()
-        table = screen_text(app)
-        for name in NAMES:
-            assert name in table, (name, size)
-        bar = app.screen.query_one("#progress", ProgressBar).query_one("Bar")
-        progress = app.screen.query_one("#progress").region
-        assert bar.region.height == 1 and progress.contains_region(bar.region)
-        assert bar.region.width >= 20
+
+        def names_and_bar_shown() -> None:
+            table = screen_text(app)
+            for name in NAMES:
+                assert name in table, (name, size)
+            bar = app.screen.query_one("#progress", ProgressBar).query_one("Bar")
+            progress = app.screen.query_one("#progress").region
+            assert bar.region.height == 1 and progress.contains_region(bar.region)
+            assert bar.region.width >= 20
+
+        await until(pilot, names_and_bar_shown)
 
 
 async def test_lines_said_on_the_privacy_screen_show_after_it_and_the_winner_is_full_screen(
@@ -50,9 +55,8 @@ async def test_lines_said_on_the_privacy_screen_show_after_it_and_the_winner_is_
         await play_until(pilot, app, Step.FINAL_DISCUSSION, pick)
         await wait_for(pilot, lambda: "of discussion. Decide who must die." in screen_text(app))
         await play_until(pilot, app, Step.OVER, pick)
-        await pilot.pause()
-        assert not app.screen.query_one(TableView).display
-        assert " WIN" in screen_text(app)
+        await wait_for_text(pilot, " WIN")
+        await wait_for(pilot, lambda: not app.screen.query_one(TableView).display)
 
 
 async def test_the_help_scrolls_to_its_last_key_at_80x24(make_app):
@@ -65,6 +69,6 @@ async def test_the_help_scrolls_to_its_last_key_at_80x24(make_app):
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         # Built from the live bindings: the home screen's keys, not a game's.
-        assert "Backspace" not in screen_text(app) and "New game" in screen_text(app)
+        assert "Backspace" not in await wait_for_text(pilot, "New game")
         await pilot.press("end")
         await wait_for(pilot, lambda: "ctrl+q" in screen_text(app))

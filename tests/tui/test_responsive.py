@@ -1,17 +1,17 @@
 """Speech never blocks a keypress: with the real speech engine rendering a long line and a
-sink playing it in real time, a key is handled at once (issue 4)."""
+sink playing it in real time, a key is handled while the line is still being spoken (issue 4).
+How fast a key is handled is scripts/bench's "keypress" row, not a timed test."""
 
 from __future__ import annotations
-
-import asyncio
-import time
 
 import pytest
 from textual import events
 
 from narrator.settings import Settings
 from narrator.tui.app import NarratorApp
+from narrator.tui.home import HomeScreen
 from narrator.voice import FakeSink, Voice
+from tests.tui.driver import until, wait_for
 
 
 def _engine_available() -> bool:
@@ -24,25 +24,27 @@ def _engine_available() -> bool:
 
 
 @pytest.mark.skipif(not _engine_available(), reason="pyttsx3 / eSpeak NG not installed")
-async def test_keypress_handled_within_50_ms_while_a_long_line_is_spoken(tmp_path):
-    voice = Voice(Settings(), sink=FakeSink(speed=1.0))  # the real synthesizer, real-time playback
+async def test_a_keypress_is_handled_while_a_long_line_is_spoken(tmp_path):
+    sink = FakeSink(speed=1.0)  # real-time playback: the line below lasts about half a minute
+    voice = Voice(Settings(), sink=sink)  # the real synthesizer
     app = NarratorApp(data_dir=tmp_path / "games", voice=voice, new=False)
     long_line = " ".join(["The Agents of Bolas acknowledge each other in silence."] * 12)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
             voice.say_text(long_line)  # synthesis starts in the child process
-            delays = []
-            for _ in range(6):
+            for press in range(1, 7):  # m: mute, unmute, mute…
                 before = voice.muted
-                start = time.perf_counter()
                 app.post_message(events.Key("m", "m"))
-                while voice.muted == before:
-                    await asyncio.sleep(0.001)
-                delays.append(time.perf_counter() - start)
-                await asyncio.sleep(0.05)
-            # Synthesis runs in a child process: a keypress is taken while it renders, never
-            # after it (how fast: scripts/bench's "keypress" row, not a timed test).
-            assert max(delays) < 0.5, delays
+
+                def toggled(before: bool = before, press: int = press) -> None:
+                    assert voice.muted != before, f"the mute key, pressed {press} times, not taken"
+
+                await until(pilot, toggled)
+            # The order of events, not their timing: the first m muted the line while it was
+            # still rendering (it never reached the sink) or playing (the mute cut it off). A
+            # key taken only once the speech was over would find the line played to its end.
+            played_out = [p for p in sink.plays if p.ended is not None and not p.stopped]
+            assert played_out == [], "the line was spoken to its end before the key was taken"
     finally:
         voice.close()

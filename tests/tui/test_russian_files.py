@@ -24,7 +24,7 @@ from narrator.tui.modals import HelpScreen
 from narrator.tui.speech import CaptionsOnly
 from narrator.tui.start import run
 from tests.test_bad_files import GAME_EVENTS, write_config
-from tests.tui.driver import screen_text, wait_for
+from tests.tui.driver import wait_for, wait_for_text
 from tests.tui.russian import WORD, english_words
 
 SIZE = (200, 40)  # wide: the data folder's path is said on one line
@@ -58,10 +58,9 @@ async def test_a_damaged_journal_in_the_data_folder_is_said_in_russian(make_app,
     app = make_app(voice=CaptionsOnly("ru"), language="ru", new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        await pilot.pause()
-        shown = screen_text(app)
-        assert "diary.jsonl" in shown and "other.jsonl" in shown
-        assert "пропущены" in shown and "незнакомой игры" in shown
+        shown = await wait_for_text(
+            pilot, "diary.jsonl", "other.jsonl", "пропущены", "незнакомой игры"
+        )
         assert russian_only([shown, *toasts(app)], tmp_path, ["chess"]) == []
 
 
@@ -114,12 +113,14 @@ async def test_resuming_a_damaged_journal_is_refused_in_russian(make_app, tmp_pa
     path = damaged(tmp_path / "saved")[what]
     app = make_app(voice=CaptionsOnly("ru"), language="ru", new=False, resume=path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app._notifications)
-        await pilot.pause()
-        [notification] = [n for n in app._notifications if n.severity == "error"]
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        [notification] = await wait_for(
+            pilot, lambda: [n for n in app._notifications if n.severity == "error"]
+        )
         assert notification.title == "Нельзя продолжить"
         assert path.name in notification.message
-        assert russian_only([notification.message, screen_text(app)], tmp_path) == []
+        shown = await wait_for_text(pilot, "Новая игра")  # the home screen, drawn
+        assert russian_only([notification.message, shown], tmp_path) == []
 
 
 async def test_a_torn_last_line_is_said_in_russian_on_resume(make_app, tmp_path):
@@ -127,9 +128,10 @@ async def test_a_torn_last_line_is_said_in_russian_on_resume(make_app, tmp_path)
     path.write_bytes(path.read_bytes() + b'{"n":7,"event":{"type":"vote')  # cut mid-write
     app = make_app(voice=CaptionsOnly("ru"), language="ru", new=False, resume=path)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: app.journal is not None and app._notifications)
-        await pilot.pause()
-        [warning] = [n for n in app._notifications if n.severity == "warning"]
+        await wait_for(pilot, lambda: app.journal is not None)
+        [warning] = await wait_for(
+            pilot, lambda: [n for n in app._notifications if n.severity == "warning"]
+        )
         assert warning.title == "Журнал" and "оборвалась" in warning.message
         assert russian_only([warning.message], tmp_path) == []
 
@@ -146,7 +148,10 @@ def start(monkeypatch, argv: list[str]) -> list[tuple[str, str]]:
         async def drive() -> None:
             async with self.run_test(size=SIZE) as pilot:
                 await wait_for(pilot, lambda: isinstance(self.screen, HomeScreen))
-                await pilot.pause()
+                # the settings file's warnings: said together, as the app starts
+                await wait_for(
+                    pilot, lambda: any(n.title == "Настройки" for n in self._notifications)
+                )
                 seen.extend((n.title, n.message) for n in self._notifications)
 
         asyncio.run(drive())
@@ -223,8 +228,9 @@ async def test_a_broken_prompt_override_is_said_in_russian(make_app, tmp_path, c
     app = make_app(voice=CaptionsOnly("ru"), language="ru", new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
-        await pilot.pause()
-        warned = [n.message for n in app._notifications if n.title == "Реплики"]
+        warned = await wait_for(
+            pilot, lambda: [n.message for n in app._notifications if n.title == "Реплики"]
+        )
         assert len(warned) == count, warned
         assert russian_only(warned, tmp_path, [*LINE_IDS, *PLACEHOLDERS]) == [], warned
 
@@ -239,9 +245,8 @@ async def test_the_command_palette_lists_the_app_s_own_commands_in_its_language(
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await pilot.press("ctrl+p")
         await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
-        await pilot.pause(0.3)
-        shown = screen_text(app)
         commands = {c.title: c.callback for c in app.get_system_commands(app.screen)}
+        shown = await wait_for_text(pilot, *commands)  # the palette has listed them
         assert set(commands.values()) == {
             app.action_help,
             app.action_undo,
@@ -258,10 +263,16 @@ async def test_the_command_palette_lists_the_app_s_own_commands_in_its_language(
         # A command runs its action: help.
         help_title = next(t for t, c in commands.items() if c == app.action_help)
         palette = app.screen
-        from textual.command import CommandInput
+        from textual.command import CommandInput, CommandList
 
         palette.query_one(CommandInput).value = help_title
-        await pilot.pause(0.3)
+        found = palette.query_one(CommandList)
+
+        def help_first() -> bool:  # the search is done: Enter runs help, not another command
+            first = found.highlighted is not None and found.get_option_at_index(found.highlighted)
+            return bool(first) and first.hit.command == app.action_help
+
+        await wait_for(pilot, help_first)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
 

@@ -11,7 +11,7 @@ from narrator.games.ravnica.tables import GUILD_ORDER
 from narrator.tui.speech import CaptionsOnly
 from tests.tui.driver import (
     play_step,
-    screen_text,
+    settled_text,
     setup_game,
     tie_planner,
     wait_for,
@@ -36,8 +36,7 @@ def recording(pilot, app, seen: list[str]):
 
     async def press_and_look(*keys: str) -> None:
         await press(*keys)
-        await pilot.pause()
-        seen.append(screen_text(app))
+        seen.append(await settled_text(pilot))
 
     pilot.press = press_and_look
 

@@ -9,7 +9,7 @@ import pytest
 
 from narrator.tui.app import NarratorApp
 from narrator.tui.speech import CaptionsOnly
-from tests.tui.driver import journal_until, tie_planner
+from tests.tui.driver import journal_until, settled_text, tie_planner, wait_for, wait_for_text
 
 SIZE = (100, 30)
 
@@ -28,10 +28,11 @@ def test_setup_screen(snap_compare, tmp_path):
     async def fixed_seed(pilot):
         from textual.widgets import Input
 
+        await wait_for(pilot, lambda: pilot.app.screen.query("#name-0"))  # the form is up
         for field in pilot.app.screen.query(Input):
             field.cursor_blink = False  # a blinking cursor makes the snapshot depend on timing
         pilot.app.screen.query_one("#seed").value = "1234"
-        await pilot.pause()
+        await wait_for_text(pilot, "1234")
 
     assert snap_compare(make(tmp_path), terminal_size=SIZE, run_before=fixed_seed)
 
@@ -62,8 +63,8 @@ def test_game_screens(snap_compare, tmp_path, step):
     )
 
     async def run_before(pilot):
-        await pilot.pause()
+        await settled_text(pilot)  # the resumed step drawn
         pilot.app.clear_notifications()
-        await pilot.pause()
+        await wait_for(pilot, lambda: not pilot.app.screen.query("Toast"))
 
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)

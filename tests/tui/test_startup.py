@@ -8,7 +8,7 @@ import gc
 from narrator.tui.app import NarratorApp
 from narrator.tui.home import HomeScreen
 from narrator.tui.speech import CaptionsOnly
-from tests.tui.driver import wait_for
+from tests.tui.driver import until, wait_for
 
 
 class OpenedVoice(CaptionsOnly):
@@ -32,10 +32,14 @@ async def test_the_real_voice_is_opened_after_the_first_frame(tmp_path):
         app = NarratorApp(data_dir=tmp_path / "games", voice=CaptionsOnly(), voice_factory=factory)
         async with app.run_test(size=(80, 24)) as pilot:
             await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and opened)
-            await pilot.pause()
-            assert app.voice is opened[0] and len(opened) == 1
-            assert "round_start" in opened[0].prewarmed  # the fixed lines, rendered ahead
-            assert any("No sound device" in n.message for n in app._notifications)
-            assert gc.isenabled()
+
+            def voice_in_use() -> None:
+                assert app.voice is opened[0]
+                assert "round_start" in opened[0].prewarmed  # the fixed lines, rendered ahead
+                assert any("No sound device" in n.message for n in app._notifications)
+                assert gc.isenabled()
+
+            await until(pilot, voice_in_use)
+            assert len(opened) == 1
     finally:
         gc.enable()

@@ -103,7 +103,7 @@ async def test_every_turn_of_the_pass_is_the_same_cue_and_the_same_pause_W24(tmp
             state = app.game.apply(state, paced.then)
         assert turns == [("ww_pass", 6.0)] * 6
         await pilot.press("c")
-        await wait_for(pilot, lambda: on_step(app, Step.ATTACK_REVEAL), tries=1000)
+        await wait_for(pilot, lambda: on_step(app, Step.ATTACK_REVEAL))
     said = [prompt_id for prompt_id, _ in voice.said]
     night = said[said.index("ww_pass_start") :]
     assert night == ["ww_pass_start", *["ww_pass"] * 6, "ww_pass_end"]
@@ -115,7 +115,7 @@ async def test_a_game_killed_mid_pass_resumes_at_the_same_turn_with_eyes_closed_
         await night_of_day_one(pilot, app)
         app.pace = 0.15  # slow enough to stop it in its third turn, even on a loaded machine
         await pilot.press("c")
-        await wait_for(pilot, lambda: app.state.passes >= 2, tries=1000)
+        await wait_for(pilot, lambda: app.state.passes >= 2)
         path, state = app.journal.path, app.state
     again = make_app(tmp_path, resume=path)  # nothing saved on the way out: the journal only
     async with again.run_test(size=SIZE) as pilot:
@@ -123,7 +123,7 @@ async def test_a_game_killed_mid_pass_resumes_at_the_same_turn_with_eyes_closed_
             pilot, lambda: again.voice.spoken and "Keep your eyes closed." in again.voice.spoken
         )
         assert again.state.step == Step.NIGHT_PASS and again.state.passes >= state.passes
-        await wait_for(pilot, lambda: on_step(again, Step.ATTACK_REVEAL), tries=1000)
+        await wait_for(pilot, lambda: on_step(again, Step.ATTACK_REVEAL))
         kinds = [e.type for e in again.journal.events]
         night = kinds[len(kinds) - 1 - kinds[::-1].index("column_chosen") :]
         assert night.count("pass_turned") == 6  # one a seat, the resumed turns included
@@ -151,7 +151,7 @@ async def test_a_russian_werewolf_game_is_russian_on_every_screen(tmp_path):
         await press(pilot, "c")
         await wait_for(pilot, lambda: app.state.step == Step.NIGHT_PASS and app.screen.paced)
         assert_russian(app)
-        await wait_for(pilot, lambda: on_step(app, Step.ATTACK_REVEAL), tries=1000)
+        await wait_for(pilot, lambda: on_step(app, Step.ATTACK_REVEAL))
         assert_russian(app)
         await press(pilot, "w")
         await wait_for(pilot, lambda: app.pages)

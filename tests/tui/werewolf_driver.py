@@ -11,6 +11,7 @@ from narrator.tui.app import NarratorApp
 from narrator.tui.game import GameScreen
 from narrator.tui.setup import SetupScreen
 from narrator.tui.speech import CaptionsOnly
+from tests.tui import driver
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay")
 # The residents keyed one by one: 3 Werewolves, the Cursed, the Wolf Cub and 7 others (W8)
@@ -52,12 +53,16 @@ def screen_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def wait_for(pilot, predicate, tries: int = 400) -> None:
-    for _ in range(tries):
-        if predicate():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError("the app never reached the expected state")
+async def wait_for(
+    pilot, predicate, tries: int | None = None, timeout: float = driver.PATIENCE
+) -> object:
+    """tests.tui.driver's ``wait_for``: until ``predicate()`` holds, for at most ``timeout``
+    seconds (not a count of tries: a loaded machine runs fewer in the same time). ``tries``,
+    scripts/bench's older way of saying how long, counts as that many hundredths of a second
+    (what a try used to pause), if that is longer."""
+    if tries is not None:
+        timeout = max(timeout, tries / 100)
+    return await driver.wait_for(pilot, predicate, timeout)
 
 
 def on_step(app, step: Step) -> bool:
@@ -68,9 +73,11 @@ async def set_up(pilot, app, keys: bool = True, pass_seconds: int | None = None)
     """The form, the picker, the Grand Inquisitor (Ann), the deal; the first night runs."""
     from textual.widgets import Input
 
-    await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
-    app.screen.query_one("#count", Input).value = "6"
-    await pilot.pause()
+    count = await wait_for(  # the form, and its fields mounted
+        pilot, lambda: isinstance(app.screen, SetupScreen) and app.screen.query_one("#count", Input)
+    )
+    count.value = "6"
+    await wait_for(pilot, lambda: len(app.screen.query("#names Input")) == len(NAMES))
     for i, name in enumerate(NAMES):
         app.screen.query_one(f"#name-{i}", Input).value = name
     app.screen.query_one("#seed", Input).value = "5"
