@@ -145,6 +145,8 @@ class GameScreen(PacingMixin, DiscussionClock, Screen):
             if view.theme:
                 self.add_class(view.theme)
             self._theme = view.theme
+        if self.has_class("announcing") != (page is not None):
+            self.set_class(page is not None, "announcing")  # a game's theme may differ then
         banner = stepview.banner(view, self.lang, page)
         self.query_one("#banner", Static).update(banner)
         self.app.publish_display()  # the table display, if it is on (an announcement read)
@@ -264,8 +266,9 @@ class GameScreen(PacingMixin, DiscussionClock, Screen):
         key = event.character or ""
         if not key or not key.isprintable() or key.isspace():
             return
-        if event.key in self._bindings.key_to_bindings:
-            return  # the shell's own (t, x, h, e)
+        bound = self._bindings.key_to_bindings.get(event.key, ())
+        if any(self.check_action(b.action, ()) is not False for b in bound):
+            return  # the shell's own (t, x, h, e), where it works now
         view = self.view
         if self.page is not None:  # any key but the shell's: the announcement is read first
             event.stop()

@@ -51,6 +51,8 @@ def help_rows(app) -> list[tuple[str, str]]:
                 if action == "choose" or node.check_action(binding.action, ()) is False:
                     continue
                 does = lines.get(f"modals.help.does.{does_id(binding.action)}")
+                if node is below and public:  # the step's own words where it has them
+                    does = step_does(below, action, lang) or does
                 shown = key_name(app, binding)
                 ours = does or (binding.show and action_id(binding.action) in lines)
                 if (shown, does) in seen or not ours:
@@ -59,6 +61,18 @@ def help_rows(app) -> list[tuple[str, str]]:
                 rows.append((shown, does or binding.description))
     quit_last = sorted(rows, key=lambda row: row[0] == "ctrl+q")  # the last row, as printed
     return quit_last
+
+
+def step_does(screen, action: str, lang: str) -> str | None:
+    """What a key does on this step, where the step says it better than the shell's row:
+    Backspace takes back a resident, not a vote; space pauses the night pass (W24)."""
+    from narrator.games.views import Words, worded
+
+    if action == "undo_vote" and isinstance(screen.view.take_back, Words):
+        return worded(screen.view.take_back, lang)
+    if action == "pause" and screen.paced is not None:
+        return words(lang).lines.get("modals.help.does.pause_paced")
+    return None
 
 
 def does_id(action: str) -> str:

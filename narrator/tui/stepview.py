@@ -81,7 +81,7 @@ def banner(view: StepView, lang: str, page: Announcement | None = None) -> Text:
 
 
 CONSOLE = Console(width=80)  # measures how lines wrap (said)
-SAID = 3  # the lines said last that stay on screen under the step
+SAID = 4  # the lines said last that stay on screen under the step (a move and a new step's 3)
 SAID_ROWS = 4  # the rows they may take (app.tcss: #caption's max-height)
 
 
@@ -117,7 +117,7 @@ def announcement(page: Announcement, caption: str, lang: str) -> View:
         text = worded(page.detail, lang)
         parts += [Text(""), Text(text[:1].upper() + text[1:], justify="center")]
     border = page.tone or "#f4ecd2"
-    body = Panel(Group(*parts), padding=(2, 4), border_style=f"bold {border}")
+    body = Panel(Group(*parts), padding=(1, 3), border_style=f"bold {border}")  # whole at 80×24
     return View(
         Text(say(lang, f"announce.kind.{page.kind}"), style="bold"),
         body,

@@ -11,6 +11,7 @@ from narrator.games.werewolf.state import Step
 from narrator.tui.game import GameScreen
 from narrator.tui.modals import ConfirmScreen, HelpScreen
 from tests.tui.werewolf_driver import (
+    DAY_ONE,
     TimedVoice,
     make_app,
     night_of_day_one,
@@ -92,14 +93,7 @@ async def test_a_take_back_says_the_line_of_whoever_votes_now_W19(tmp_path):
     app = make_app(tmp_path, voice=voice)
     async with app.run_test(size=SIZE) as pilot:
         await set_up(pilot, app, keys=False)
-        for kind, fields in (
-            ("hut_taken", {"seat": 0, "hut": "cursed"}),
-            ("hut_taken", {"seat": 1, "hut": "seer", "spots": ("A1",)}),
-            ("hut_taken", {"seat": 2, "hut": "villager", "spots": ("B1",)}),
-            ("hut_taken", {"seat": 3, "hut": "villager", "spots": ("B2",)}),
-            ("hut_taken", {"seat": 4, "hut": "villager", "spots": ("B3",)}),
-            ("hut_taken", {"seat": 5, "hut": "mayor", "seat_target": 0}),
-        ):
+        for kind, fields in DAY_ONE:
             assert app.enter(ev.CODEC.decode({"type": kind, **fields}))
         await wait_for(pilot, lambda: on_step(app, Step.VOTE))
         first = app.state.voter
@@ -157,8 +151,6 @@ async def test_the_screen_shows_the_table_an_announcement_tells_of_until_it_is_r
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await set_up(pilot, app, keys=False)
-        from tests.tui.werewolf_driver import DAY_ONE
-
         for kind, fields in DAY_ONE:
             assert app.enter(ev.CODEC.decode({"type": kind, **fields}))
         while app.state.voter is not None:
@@ -186,3 +178,39 @@ def panel_text(app) -> str:
     region = app.screen.query_one("#table").region
     lines = screen_text(app).splitlines()[region.y : region.bottom]
     return "\n".join(line[region.x : region.right] for line in lines)
+
+
+async def test_a_key_that_is_no_target_of_a_hut_says_why_W17(tmp_path):
+    """A digit or a letter that names no column at the Hunter's target is refused with the
+    rule and what to press; so is a shell key that does nothing on this step (e)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await set_up(pilot, app, keys=False)
+        await pilot.press("n")  # Ann takes the Hunter: its target next
+        await wait_for(pilot, lambda: app.screen.path == ("hunter",))
+        for key in ("5", "x"):
+            app.refusals = []
+            await pilot.press(key)
+            await wait_for(pilot, lambda: app.refusals)
+            assert app.refusals[0].startswith("Not a target of this hut (W17). Press the spot")
+        app.refusals = []
+        await pilot.press("escape", "e")  # no discussion runs: e is refused, not swallowed
+        await wait_for(pilot, lambda: app.refusals)
+        assert "(W12)" in app.refusals[0]  # the hut step's own: the letter of a hut left
+
+
+async def test_help_names_what_backspace_takes_back_in_the_picker_W8(tmp_path):
+    from narrator.tui.modals import help_rows
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen.query("#count"))
+        from textual.widgets import Input
+
+        app.screen.query_one("#count", Input).value = "6"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: on_step(app, Step.RESIDENTS))
+        await pilot.press("w")
+        await wait_for(pilot, lambda: len(app.state.residents) == 1)
+        rows = dict(help_rows(app))
+        assert rows["⌫"] == "Take back a resident", rows

@@ -118,6 +118,7 @@ def hut_action_view(s: State, seat: int, path: tuple[str, ...]) -> StepView:
         choices=(*choices, passing),
         primary=primary,
         refusal=Words("ww.ask.no_enter"),
+        unkeyed=Words("ww.ask.unkeyed", {"ask": ask}),  # a key that is no target says why
     )
 
 
@@ -186,7 +187,7 @@ def lynch_tie_view(s: State) -> StepView:
         None,
         title=Words("ww.tie.title"),
         body=(Words("ww.tie.body", {"spots": s.tied, "votes": votes, "player": s.players[s.gi]}),),
-        keys=Words("ww.tie.keys", {"spots": s.tied}),
+        keys=Words("ww.tie.keys", {"spots": Either(s.tied)}),
         choices=spot_choices(ev.LynchChosen, s.tied),
         unkeyed=Words("ww.tie.unkeyed", {"spots": Either(s.tied)}),
     )

@@ -112,8 +112,10 @@ def moves_lines(s: State) -> list[Line]:
 
 def announcements(before: State, e: Event, after: State) -> list[Announcement]:
     """Every page shows the table as it was before the entry until it is read: the grid,
-    the votes and the Grand Inquisitor move only when the table has made the moves."""
-    return [replace(page, shows_before=True) for page in pages_of(before, e, after)]
+    the votes and the Grand Inquisitor move only when the table has made the moves. The
+    winner's page shows the end itself (W31)."""
+    pages = pages_of(before, e, after)
+    return [replace(page, shows_before=page.kind != "ww_over") for page in pages]
 
 
 def again_lines(s: State) -> list[Line]:
