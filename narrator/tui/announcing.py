@@ -36,17 +36,15 @@ class AnnouncementsMixin:
     @property
     def shown_state(self) -> Any:
         """The state every view shows: the one the announcement on screen tells of."""
-        if self.pages and self.page_shows and self.page_shows[0] is not None:
-            return self.page_shows[0][0]
-        return self.state
+        shows = self.page_shows[0] if self.page_shows else None
+        return shows[0] if shows is not None else self.state
 
     @property
     def shown_events(self) -> list:
         """The entries behind ``shown_state`` (the record's)."""
         events = list(self.journal.events) if self.journal else []
-        if self.pages and self.page_shows and self.page_shows[0] is not None:
-            return events[: self.page_shows[0][1]]
-        return events
+        shows = self.page_shows[0] if self.page_shows else None
+        return events[: shows[1]] if shows is not None else events
 
     def hold_pages(self, pages: list[Announcement], before: Any) -> None:
         """An entry's announcements, each with the state it shows while on screen."""

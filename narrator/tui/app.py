@@ -347,8 +347,6 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
         from narrator.games.base import fold
         from narrator.tui.modals import ConfirmScreen
 
-        if self.hands_off():
-            return
         if not self.journal or len(self.journal.events) <= 1:
             self.refuse(self.words("game.nothing_to_undo"), speak=False)
             return
@@ -380,8 +378,6 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
     def action_help(self) -> None:
         from narrator.tui.modals import HelpScreen, help_rows
 
-        if self.hands_off():
-            return
         self.push_screen(HelpScreen(help_rows(self)))
 
     async def on_unmount(self) -> None:

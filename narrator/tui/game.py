@@ -24,7 +24,7 @@ from narrator.games.views import AppMove, Choice, Paced, StepView, Words, worded
 from narrator.timer import TimerFile
 from narrator.tui import stepview
 from narrator.tui.clock import TICK, DiscussionClock
-from narrator.tui.pacing import PacingMixin
+from narrator.tui.pacing import PacingMixin, hands_on
 from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import translate_bindings
 
@@ -44,13 +44,6 @@ AFTER_CHOICES = [
     Binding("x", "export", "Export"),
     Binding("h", "home", "Home"),
 ]
-
-
-# The keys that work while eyes are closed: space (pause), quit (its dialog stops the turn),
-# and the sound's keys; every other key is refused on screen (R10, W24).
-HANDS_ON = frozenset(
-    {"space", "ctrl+q", "ctrl+c", "m", "left_square_bracket", "right_square_bracket", "f5"}
-)
 
 
 class GameScreen(PacingMixin, DiscussionClock, Screen):
@@ -259,7 +252,7 @@ class GameScreen(PacingMixin, DiscussionClock, Screen):
         self.app.refuse(worded(words, self.lang), speak=False)
 
     def on_key(self, event) -> None:
-        if self.eyes_closed and self.page is None and event.key not in HANDS_ON:
+        if self.eyes_closed and self.page is None and not self.hands_on_key(event.key):
             event.stop()  # R10, W24: hands off while the app speaks
             self.refuse_eyes_closed()
             return
@@ -304,6 +297,12 @@ class GameScreen(PacingMixin, DiscussionClock, Screen):
             return
         self.typed = ""
         self.choose(exact)
+
+    def hands_on_key(self, key: str) -> bool:
+        """``key`` does what may be done while eyes are closed (this screen's or the app's)."""
+        bound = [*self._bindings.key_to_bindings.get(key, ())]
+        bound += self.app._bindings.key_to_bindings.get(key, ())
+        return any(hands_on(binding.action) for binding in bound)
 
     def refuse_eyes_closed(self) -> None:
         pausable = self.paced is not None and self.paced.pausable

@@ -14,6 +14,14 @@ import time
 from narrator.games.views import Paced, StepView
 
 LATE = 0.25  # seconds: a turn that ended longer ago than this is not followed on from
+# What may be done while eyes are closed: pause, quit (its dialog stops the turn) and the
+# sound's keys; any other key is refused on screen (R10, W24).
+HANDS_ON = frozenset({"pause", "ask_quit", "mute", "volume", "retry_voice"})
+
+
+def hands_on(action: str) -> bool:
+    """``action`` (a binding's, "volume(0.1)") may be done while eyes are closed."""
+    return action.split("(")[0] in HANDS_ON
 
 
 class PacingMixin:

@@ -1,6 +1,6 @@
 """Refusals, in one place: why an entry or a key was refused is shown in the screen's own
 message line (it covers nothing, and goes with the next entry), never in a toast that would
-cover the step or outlive the moment; and the keys that must wait while eyes are closed."""
+cover the step or outlive the moment; and the app's keys that wait while eyes are closed."""
 
 from __future__ import annotations
 
@@ -30,24 +30,14 @@ class RefusalsMixin:
         if speak:
             self.voice.say("vote_refused", reason=message)
 
-    def hands_off(self) -> bool:
-        """Eyes are closed and the app is speaking (R10, W24): a key that would open a
-        dialog or say a line is refused on screen, and the cues go on as paced."""
-        from narrator.tui.game import GameScreen
-
-        screen = self.screen
-        if isinstance(screen, GameScreen) and screen.eyes_closed:
-            screen.refuse_eyes_closed()
-            return True
-        return False
-
     def check_action(self, action: str, parameters) -> bool | None:
-        """While eyes are closed the keys that would open a dialog or say a line are off (the
-        game screen refuses them, saying why)."""
+        """While eyes are closed only what may be done then is on (the game screen refuses
+        the other keys, saying why): no dialog, no line said between two cues."""
         from narrator.tui.game import GameScreen
+        from narrator.tui.pacing import hands_on
 
         screen = self.screen
         held = isinstance(screen, GameScreen) and screen.eyes_closed and screen.page is None
-        if held and action.split("(")[0] in ("undo", "help", "replay", "table_display"):
+        if held and not hands_on(action):
             return False
         return super().check_action(action, parameters)

@@ -167,8 +167,7 @@ class SetupScreen(Screen):
                 if field.kind == "count":
                     count = int(field.default)
                     yield digits_field(label, str(count), "count", field.digits, hint, CountInput)
-                    note = self.app.game.setup_note(count)
-                    yield Static(worded(note, lang) if note else "", id="roles-line")
+                    yield Static(self.roles_line(count), id="roles-line")
                     yield Label(t("setup.names"))
                     clean = self.app.game.clean_name
                     with Vertical(id="names"):
@@ -213,14 +212,18 @@ class SetupScreen(Screen):
         self.show_message("")
         return self.rebuild_names(count)
 
+    def roles_line(self, count: int) -> str:
+        """The line under the player count: what that count deals (R5, W3)."""
+        note = self.app.game.setup_note(count)
+        return worded(note, self.app.language) if note else ""
+
     async def rebuild_names(self, count: int) -> None:
         """One name field a seat: add or remove fields at the end, keeping what was typed.
         The fields taken away leave the focus order at once, and are gone before any is
         added (a new field may take the id of one on its way out)."""
         box = self.query_one("#names", Vertical)
         lang, clean = self.app.language, self.app.game.clean_name
-        note = self.app.game.setup_note(count)
-        self.query_one("#roles-line", Static).update(worded(note, lang) if note else "")
+        self.query_one("#roles-line", Static).update(self.roles_line(count))
         fields = [field for field in box.query(NameInput) if field.display]
         extra = fields[count:]
         for field in extra:

@@ -98,8 +98,6 @@ class DisplayMixin:
         )
 
     async def action_table_display(self) -> None:
-        if self.hands_off():  # its dialog would stop the cues
-            return
         if await self.start_display():
             self.push_screen(TableDisplayScreen())
 

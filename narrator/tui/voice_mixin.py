@@ -69,8 +69,6 @@ class VoiceMixin:
             self.notify(text, title=self.words("game.sound"), timeout=2)
 
     def action_replay(self) -> None:
-        if self.hands_off():  # a line said again would fall between two cues
-            return
         self.voice.replay_last()
         if self.captions:
             self.caption(self.captions[-1])
