@@ -10,7 +10,7 @@ player's name (``str``), shown as typed.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -21,20 +21,25 @@ __all__ = [
     "AppMove",
     "Ballot",
     "Block",
+    "Cell",
     "Checklist",
     "Choice",
+    "Claims",
     "Field",
     "Line",
     "Over",
     "Paced",
+    "Pile",
     "Privacy",
     "PublicView",
     "Rows",
+    "SHELL_KEYS",
     "SeatView",
     "Seats",
     "StepView",
     "Text",
     "Timer",
+    "Typed",
     "Words",
     "capital",
     "joined",
@@ -45,6 +50,28 @@ __all__ = [
 Text = Words | Localized | str  # a words id with parameters, worded text, or a name as typed
 
 Kind = Literal["info", "timed", "vote", "choose", "private", "announce", "over"]
+
+# The keys the shell takes on every game's screen, whatever the step: a game's choices, its
+# ``anytime`` ones and its private steps never use them (a test checks every game against
+# this, and the game screen's bindings against it). Printable keys as typed; named keys as
+# Textual names them.
+SHELL_KEYS: Mapping[str, str] = {
+    "e": "end the discussion",
+    "t": "the game record",
+    "x": "export the record",
+    "h": "home, once the game is over",
+    "?": "help",
+    "v": "say the last line again",
+    "m": "mute",
+    "[": "quieter",
+    "]": "louder",
+    "+": "thirty seconds more",
+    "=": "thirty seconds more",
+    "enter": "the step's own entry (Enter)",
+    "space": "pause or resume",
+    "backspace": "take back the last entry of the step",
+    "escape": "back to a choice's first keys",
+}
 
 
 @dataclass(frozen=True)
@@ -79,7 +106,28 @@ class Announcement:
 
 @dataclass(frozen=True)
 class AppMove:
-    """Enter makes the app's own seeded move (a deal, a draw, a roll): ``Game.app_move``."""
+    """The app's own seeded move (a deal, a draw, a roll): ``Game.app_move(state, position,
+    move)``. ``args`` say what the move is about ("accuse C2 and roll": the Citizen): one
+    entry, the roll seeded and journaled in the event it makes."""
+
+    args: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A value typed into a field and entered with Enter: a whole number between ``low`` and
+    ``high`` (an influence 0–20: "1" may still become "12") or a short text (a card's name, at
+    most ``length`` characters). ``make(value)`` is the event it enters (or an ``AppMove``);
+    a number out of bounds is refused with ``rule`` before, and the rules refuse the event
+    like any choice's. Escape goes back to the step's first keys."""
+
+    label: Words
+    make: Callable[[Any], Any]
+    number: bool = True
+    low: int = 0
+    high: int = 99
+    length: int = 24
+    rule: str | None = None
 
 
 @dataclass(frozen=True)
@@ -102,6 +150,9 @@ class Choice:
     quiet: bool = False
     listed: bool = True
     footer: bool = False  # also a binding in the Footer (a/l: the roles, R30)
+    # Asked first (y to go on): B11's attack on a player who may be protected, P15's
+    # accusation out of the die's reach. Confirmed, the choice goes on as if keyed.
+    warning: Words | None = None
 
 
 @dataclass(frozen=True)
@@ -131,6 +182,10 @@ class Timer:
     then: Any
     key: str  # names this countdown: a saved one is resumed only for the same key
     warn_at: int = 30
+    # A turn's timer (P7): it runs on across the entries of the turn (the steps that carry a
+    # timer with the same ``key``) and never holds up Enter or a choice; ``then`` is entered
+    # when time is up (None: it only says so).
+    turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -188,6 +243,20 @@ class Rows:
 
 
 @dataclass(frozen=True)
+class Claims:
+    """A window any eligible seat may claim (B12's offers to intervene, P16's reactions): the
+    ``seats`` that may claim, each keyed by its seat key (the step's choices toggle a claim);
+    ``claimed`` in the game's order, the first with priority when ``priority`` (P16: the one
+    whose turn comes soonest). Enter closes the window (the step's primary)."""
+
+    heading: Words
+    seats: tuple[int, ...]
+    claimed: tuple[int, ...] = ()
+    priority: bool = False
+    note: Words | None = None
+
+
+@dataclass(frozen=True)
 class Over:
     """The winner, full screen."""
 
@@ -198,7 +267,7 @@ class Over:
     note: Words | None = None
 
 
-Block = Words | str | tuple | Seats | Checklist | Ballot | Rows | Over  # tuple: words on one line
+Block = Words | str | tuple | Seats | Checklist | Ballot | Rows | Claims | Over  # tuple: one line
 
 
 @dataclass(frozen=True)
@@ -223,6 +292,7 @@ class StepView:
     unkeyed: Words | None = None  # a key that is no choice here: said on screen
     checks: tuple[Words, ...] = ()
     timer: Timer | None = None
+    typed: Typed | None = None  # a field typed into, entered with Enter (then not ``primary``)
     private: Privacy | None = None
     public: tuple[Text, tuple[Block, ...], Words | str | None] | None = None
     banner: tuple[tuple[Text | None, str], ...] = ()  # (text, style); None: the step's name
@@ -254,20 +324,53 @@ class Field:
 
 
 @dataclass(frozen=True)
+class Cell:
+    """One public thing the tracker draws: a label with a count ("Rose", 2), a count out of a
+    limit (wounds 3 of 4), a mark ("dagger"), or an ordered list (a City Council's
+    influences, the Pyre's Citizens). ``tone``: a colour of the game's palette."""
+
+    label: Text
+    count: int | None = None
+    limit: int | None = None
+    items: tuple[Text, ...] = ()
+    tone: str | None = None
+
+
+@dataclass(frozen=True)
 class SeatView:
+    """A seat as anyone may see it: its name, short marks beside it, the dead struck through,
+    ``cells`` drawn by the tracker under it, ``turn``: the seat that acts now."""
+
     name: str
     marks: tuple[Text, ...] = ()
     dead: bool = False
+    cells: tuple[Cell, ...] = ()
+    turn: bool = False
+
+
+@dataclass(frozen=True)
+class Pile:
+    """One of the table's piles (the Pyre) with its public cells."""
+
+    name: Text
+    cells: tuple[Cell, ...] = ()
 
 
 @dataclass(frozen=True)
 class PublicView:
-    """What anyone at the table may see now (the table display draws it): nothing secret."""
+    """What anyone at the table may see now: nothing secret. The one door for every public
+    screen: the side panel (the generic tracker, or a game's own widget given this view), the
+    terminal display and the page draw it and nothing else. ``lines``: public lines under the
+    seats (the candidates, a tally); ``board``: a game's own public data for its own widget
+    (Werewolf's village grid); ``extra``: plain JSON-able data for the page."""
 
     title: Text
     step: Text
     seats: tuple[SeatView, ...]
     extra: Mapping[str, Any] = field(default_factory=dict)
+    piles: tuple[Pile, ...] = ()
+    lines: tuple[Text, ...] = ()
+    board: Any = None
 
 
 # --- text made of texts (a name in capitals, two lines as one) -------------------------------

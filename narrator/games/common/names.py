@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from narrator.games.base import Refusal
+from narrator.games.entries import Refusal
 
 MAX_NAME_LENGTH = 24
 

@@ -7,8 +7,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from narrator.games.base import Event, Refusal
-from narrator.games.common.names import clean_name
+from narrator.games.base import Event, Game
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica import (
     narration,
@@ -106,7 +105,7 @@ def display_extra(state: State) -> dict:
     return extra
 
 
-class RavnicaGame:
+class RavnicaGame(Game):
     name = "ravnica"
     title = Words("about.title")
     players = range(tables.MIN_PLAYERS, tables.MAX_PLAYERS + 1)
@@ -119,9 +118,6 @@ class RavnicaGame:
 
     def apply(self, state: State, event: Event) -> State:
         return rules.apply(state, event)
-
-    def check(self, state: State, event: Event) -> Refusal | None:
-        return rules.check(state, event)
 
     def legal_moves(self, state: State) -> list[Event]:
         return legal_moves(state)
@@ -140,9 +136,6 @@ class RavnicaGame:
         options = ev.Options(**{k: v for k, v in named.items() if k in known})
         return ev.GameCreated(tuple(names), options, seed)
 
-    def clean_name(self, name: str) -> str:
-        return clean_name(name)
-
     # --- the step ------------------------------------------------------------------------
     def step(self, state: State, path: tuple[str, ...] = ()) -> StepView:
         return view.step_view(state, path)
@@ -150,7 +143,7 @@ class RavnicaGame:
     def after_private(self, state: State, session) -> Words:
         return private_view.after_private(state, session)
 
-    def app_move(self, state: State, position: int) -> Event | None:
+    def app_move(self, state: State, position: int, move=None) -> Event | None:
         if state.step is Step.TURN_LEADER_CARD:
             return script.app_leader_card(state, position)
         if state.step in private_view.DRAW_STEPS:

@@ -9,8 +9,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from narrator.games.base import Event, Refusal
-from narrator.games.common.names import clean_name
+from narrator.games.base import Event, Game
 from narrator.games.views import Field, PublicView, SeatView, StepView, Words
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import moves, narration, residents, rules, setup_view, story, view
@@ -88,7 +87,7 @@ def display_extra(state: State) -> dict:
     }
 
 
-class WerewolfGame:
+class WerewolfGame(Game):
     name = "werewolf"
     title = Words("about.title")
     players = range(residents.MIN_PLAYERS, residents.MAX_PLAYERS + 1)
@@ -101,9 +100,6 @@ class WerewolfGame:
 
     def apply(self, state: State, event: Event) -> State:
         return rules.apply(state, event)
-
-    def check(self, state: State, event: Event) -> Refusal | None:
-        return rules.check(state, event)
 
     def legal_moves(self, state: State) -> list[Event]:
         return moves.legal_moves(state)
@@ -128,9 +124,6 @@ class WerewolfGame:
         rules.apply(State(), created)  # refused here, naming what is wrong
         return created
 
-    def clean_name(self, name: str) -> str:
-        return clean_name(name)
-
     # --- the step ------------------------------------------------------------------------
     def step(self, state: State, path: tuple[str, ...] = ()) -> StepView:
         return view.step_view(state, path)
@@ -138,7 +131,7 @@ class WerewolfGame:
     def after_private(self, state: State, session: Any) -> Words:
         return Words("ww.eyes_closed")  # W36: no step is private
 
-    def app_move(self, state: State, position: int) -> Event | None:
+    def app_move(self, state: State, position: int, move=None) -> Event | None:
         """The app's own: the picker's completion (W8 b) and the Grand Inquisitor (W10)."""
         rng = random.Random(f"werewolf:{state.seed}:{position}")
         if state.step == Step.RESIDENTS:
