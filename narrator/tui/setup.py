@@ -326,6 +326,4 @@ class SetupScreen(Screen):
         except Refusal as refusal:  # said as the rules' refusals of the form are: here and a toast
             self.app.refuse(refusal, speak=False)
             return
-        if "deal" in shell:  # the app's own: who deals (R6), not an option of the game
-            self.app.deal_mode = shell["deal"]
         self.app.new_game(created)

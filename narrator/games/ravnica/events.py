@@ -12,6 +12,7 @@ from typing import Literal
 
 from narrator.games.base import Event, EventCodec
 
+DealMode = Literal["app", "physical"]
 DeckMode = Literal["physical", "app"]
 ElectionTie = Literal["guild_order", "revote", "narrator"]
 FinalTie = Literal["guild_order", "nobody", "narrator"]
@@ -21,6 +22,7 @@ FinalTie = Literal["guild_order", "nobody", "narrator"]
 class Options:
     """Every ⚖ configurable ruling, with its default."""
 
+    deal_mode: DealMode = "app"  # R6: the app deals the guilds, or the table does
     deck_mode: DeckMode = "physical"  # R9
     opening_pause: int = 10  # R10, seconds
     round_seconds: int = 120  # R11

@@ -24,11 +24,11 @@ from narrator.games.ravnica.state import State, Step
 from narrator.games.views import Field, PublicView, SeatView, StepView, Words
 
 # The setup form (R4, R6, R9–R11, R15, R26, R27c): (option, label words, values) of each choice
-CHOICES = (  # (field, label, values, rule, an option of the game's?): "deal" is the app's
-    ("deal", "setup.deal", ("app", "physical"), "R6", False),
+CHOICES = (  # (field, label, values, rule, an option of the game's?)
+    ("deal", "setup.deal", ("app", "physical"), "R6", True),
     ("deck", "setup.decks", ("physical", "app"), "R9", True),
 )
-OPTION_OF_FIELD = {"deck": "deck_mode"}
+OPTION_OF_FIELD = {"deal": "deal_mode", "deck": "deck_mode"}
 TONES = {"death": "#e5534b", "ultimate_price": "#b58ad8", "ablaze": "#ff8c1a"}  # frames
 TIES = (
     ("election_tie", ("guild_order", "revote", "narrator"), "R15"),

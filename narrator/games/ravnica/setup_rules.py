@@ -20,6 +20,7 @@ OPTION_BOUNDS = {  # seconds, and the rule each timer belongs to
 }
 
 OPTION_CHOICES = {  # the ⚖ rulings that are a choice, and the rule each belongs to
+    "deal_mode": (typing.get_args(ev.DealMode), "R6"),
     "deck_mode": (typing.get_args(ev.DeckMode), "R9"),
     "election_tie": (typing.get_args(ev.ElectionTie), "R15"),
     "final_tie": (typing.get_args(ev.FinalTie), "R27c"),

@@ -45,7 +45,7 @@ class DealScreen(Screen):
     def on_mount(self) -> None:
         translate_bindings(self, self.app.language)
         self.redeals = 0
-        self.mode = getattr(self.app, "deal_mode", "app")
+        self.mode = self.app.state.options.deal_mode  # R6: journaled, so a resumed game keeps it
         self.refresh_state()
 
     def check_action(self, action: str, parameters) -> bool | None:
