@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from narrator.games.base import Event, Refusal, refusal_of
+from narrator.games.common.dispatch import Dispatch
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.setup_rules import game_created, guilds_dealt
 from narrator.games.ravnica.state import ROUNDS, Ballot, BallotResult, Draw, Stage, State, Step
@@ -24,7 +25,7 @@ from narrator.games.ravnica.tables import (
 from narrator.prompts import Term
 
 # What the game waits for at each step, and the rule of that step: an entry out of order is
-# refused with both (``_expect``).
+# refused with both (``not_now``).
 STEP_RULES = {
     Step.SETUP: "R4",
     Step.DEAL: "R6",
@@ -69,10 +70,10 @@ def name(state: State, seat: int) -> str:
 # --- checks shared by several steps ---------------------------------------------------------
 
 
-def _expect(state: State, event: Event, *steps: Step) -> None:
-    if state.step not in steps:
-        wants, rule = waiting_for(state)
-        raise Refusal("not_now", rule, wants=wants)
+def not_now(state: State) -> Refusal:
+    """The refusal of an entry out of order: what the game waits for, and that step's rule."""
+    wants, rule = waiting_for(state)
+    return Refusal("not_now", rule, wants=wants)
 
 
 def _seat(state: State, seat: int) -> int:
@@ -337,7 +338,7 @@ def _roles_confirmed(state: State, e: ev.RolesConfirmed) -> State:
     return replace(state, step=Step.OVER, winner=state.decide_winner())  # R31
 
 
-HANDLERS = {
+HANDLERS = {  # event type: (the steps it is entered in, what it does); the script reads them
     ev.GameCreated: ((Step.SETUP,), game_created),
     ev.GuildsDealt: ((Step.DEAL,), guilds_dealt),
     ev.OpeningDone: ((Step.OPENING,), lambda s, e: replace(s, step=Step.TURN_LEADER_CARD)),
@@ -355,16 +356,16 @@ HANDLERS = {
     ev.RoleRevealed: ((Step.ROLES,), _role_revealed),
     ev.RolesConfirmed: ((Step.ROLES,), _roles_confirmed),
 }
+RULES: Dispatch[State] = Dispatch(
+    HANDLERS,
+    not_now=not_now,
+    not_this_game=lambda e: Refusal("not_this_game", entry=type(e).__name__),
+)
 
 
 def apply(state: State, event: Event) -> State:
     """The state after ``event``; raises ``Refusal`` (and changes nothing) if it is not allowed."""
-    entry = HANDLERS.get(type(event))
-    if entry is None:
-        raise Refusal("not_this_game", entry=type(event).__name__)
-    steps, handler = entry
-    _expect(state, event, *steps)
-    return handler(state, event)
+    return RULES.apply(state, event)
 
 
 def check(state: State, event: Event) -> Refusal | None:

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import get_args
 
 from narrator.games.base import Event, Refusal, refusal_of
+from narrator.games.common.dispatch import Dispatch
 from narrator.games.common.names import clean_names
 from narrator.games.werewolf import day, night, village
 from narrator.games.werewolf import events as ev
@@ -46,6 +47,7 @@ def waiting_for(s: State) -> tuple[Term, str]:
 
 
 def not_now(s: State) -> Refusal:
+    """The refusal of an entry out of order: what the game waits for, and that step's rule."""
     wants, rule = waiting_for(s)
     return Refusal("ww_not_now", rule, wants=wants)
 
@@ -136,7 +138,14 @@ def inquisitor_keyed(s: State, e: ev.InquisitorKeyed) -> State:
     return replace(s, inquisitors=tuple(cards))
 
 
-HANDLERS = {  # event type -> (the step it is entered in, what it does)
+def revealed(s: State, e: ev.Revealed) -> State:
+    """The identity of the lynched resident (W20) by day, of the attacked one (W25) by night."""
+    if s.step == Step.LYNCH_REVEAL:
+        return day.lynch_revealed(s, e)
+    return night.attack_revealed(s, e)
+
+
+HANDLERS = {  # event type -> (the step or steps it is entered in, what it does)
     ev.GameCreated: (Step.SETUP, game_created),
     ev.ResidentAdded: (Step.RESIDENTS, resident_added),
     ev.ResidentRemoved: (Step.RESIDENTS, resident_removed),
@@ -151,10 +160,16 @@ HANDLERS = {  # event type -> (the step it is entered in, what it does)
     ev.VoteCast: (Step.VOTE, day.vote_cast),
     ev.VotesCounted: (Step.VOTE, day.votes_counted),
     ev.LynchChosen: (Step.LYNCH_TIE, day.lynch_chosen),
+    ev.Revealed: ((Step.LYNCH_REVEAL, Step.ATTACK_REVEAL), revealed),
     ev.ColumnChosen: (Step.NIGHT_COLUMN, night.column_chosen),
     ev.PassTurned: (Step.NIGHT_PASS, night.pass_turned),
     ev.InquisitorKeyed: (Step.OVER, inquisitor_keyed),
 }
+RULES: Dispatch[State] = Dispatch(
+    HANDLERS,
+    not_now=not_now,
+    not_this_game=lambda e: Refusal("ww_not_this_game", entry=getattr(e, "type", type(e).__name__)),
+)
 
 
 def fresh(s: State) -> State:
@@ -165,20 +180,9 @@ def fresh(s: State) -> State:
 
 
 def apply(s: State, e: Event) -> State:
-    """The state after ``e``; `Refusal` (and nothing changed) for an entry the rules forbid."""
-    if isinstance(e, ev.Revealed):  # W20 by day, W25 by night
-        if s.step == Step.LYNCH_REVEAL:
-            return day.lynch_revealed(fresh(s), e)
-        if s.step == Step.ATTACK_REVEAL:
-            return night.attack_revealed(fresh(s), e)
-        raise not_now(s)
-    handler = HANDLERS.get(type(e))
-    if handler is None:
-        raise Refusal("ww_not_this_game", entry=getattr(e, "type", type(e).__name__))
-    step, make = handler
-    if s.step != step:
-        raise not_now(s)
-    return make(fresh(s), e)
+    """The state after ``e``; `Refusal` (and nothing changed) for an entry the rules forbid.
+    Every entry starts from the table as the last one left it, less what it did (``fresh``)."""
+    return RULES.apply(fresh(s), e)
 
 
 def check(state: State, event: Event) -> Refusal | None:
