@@ -17,7 +17,10 @@ TICK = 0.1  # seconds between two looks at the discussion clock
 
 def discussion_key(view: StepView, entries: int) -> str:
     """Names one countdown (the step's timer key, the journal's length), so a clock saved for
-    one is never applied to another."""
+    one is never applied to another. A turn's timer (P7) is named by its key alone: it runs
+    on across the turn's entries."""
+    if view.timer.turn:
+        return f"turn:{view.timer.key}"
     return f"{view.timer.key}:{entries}"
 
 
@@ -117,7 +120,8 @@ class DiscussionClock:
             self.warned.add("up")
             self.app.voice.chime("time_up", urgent=True)
             self.app.say("time_up", urgent=True)
-            self.app.enter(view.timer.then)
+            if view.timer.then is not None:  # a turn's timer may only say so (P7)
+                self.app.enter(view.timer.then)
 
     def action_ask_end(self) -> None:
         """Enter in a running discussion: one tired keypress must not end it (e ends it)."""
@@ -150,6 +154,6 @@ class DiscussionClock:
 
     def action_end_discussion(self) -> None:
         timer = self.view.timer
-        if timer is not None:
+        if timer is not None and timer.then is not None:
             self.warned.add("up")
             self.app.enter(timer.then)

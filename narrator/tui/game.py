@@ -17,14 +17,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Digits, ProgressBar, Static
+from textual.widgets import Digits, Input, ProgressBar, Static
 
-from narrator.games.base import Refusal
-from narrator.games.views import AppMove, Choice, Paced, StepView, Words, worded
+from narrator.games.views import Paced, StepView, Words, worded
 from narrator.timer import TimerFile
-from narrator.tui import stepview
+from narrator.tui import keyreader, stepview
 from narrator.tui.clock import TICK, DiscussionClock
-from narrator.tui.pacing import PacingMixin, hands_on
+from narrator.tui.entering import EnteringMixin
+from narrator.tui.pacing import PacingMixin
 from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import translate_bindings
 
@@ -46,7 +46,7 @@ AFTER_CHOICES = [
 ]
 
 
-class GameScreen(PacingMixin, DiscussionClock, Screen):
+class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
     BINDINGS = BEFORE_CHOICES + AFTER_CHOICES
     # Until mounted (Textual may ask check_action before on_mount):
     path: tuple[str, ...] = ()
@@ -67,6 +67,7 @@ class GameScreen(PacingMixin, DiscussionClock, Screen):
                     )
                 with VerticalScroll(id="step-scroll"):
                     yield Static(id="step-body")
+                yield Input(id="typed", compact=True)
                 yield Static(id="message")
                 yield Static(id="step-keys")
             yield self.app.look.side_panel()
@@ -82,6 +83,7 @@ class GameScreen(PacingMixin, DiscussionClock, Screen):
         self.warned: set[str] = set()
         self._footer_choices: tuple = ()
         self._theme: str | None = None
+        self.query_one("#typed", Input).display = False  # shown by a step that has a field
         translate_bindings(self, self.app.language)
         self.set_interval(TICK, self.tick)
         # Drawn by on_screen_resume, which Textual sends when the screen is first shown too.
@@ -118,8 +120,18 @@ class GameScreen(PacingMixin, DiscussionClock, Screen):
         state = self.app.shown_state  # never changed in place: a new one is a new step
         cached = self._view
         if cached is None or cached[0] is not state or cached[1] != self.path:
-            cached = self._view = (state, self.path, self.app.game.step(state, self.path))
+            cached = self._view = (state, self.path, self.step_of(state))
         return cached[2]
+
+    def step_of(self, state) -> StepView:
+        """The game's step, with the game's choices valid at any step (not on a private or
+        a last step, nor after the first keys of a longer choice)."""
+        game = self.app.game
+        view = game.step(state, self.path)
+        if view.kind in ("private", "over") or self.path:
+            return view
+        anytime = game.anytime(state)
+        return replace(view, choices=keyreader.merged(view.choices, anytime)) if anytime else view
 
     # --- drawing --------------------------------------------------------------------------
     def refresh_state(self) -> None:
@@ -168,6 +180,7 @@ class GameScreen(PacingMixin, DiscussionClock, Screen):
         self.query_one("#step-title", Static).update(shown.title)
         self.query_one("#step-body", Static).update(shown.body)
         self.query_one("#step-keys", Static).update(Text(shown.keys, style="bold"))
+        self.show_typed(view)
         if not self.app.refusals:
             self.show_message("")
         self.rebind(view)
@@ -221,163 +234,6 @@ class GameScreen(PacingMixin, DiscussionClock, Screen):
         if self.paced is not None and self.page is None:
             shown = stepview.paced(self.paced, text, self.lang)
             self.query_one("#step-body", Static).update(shown.body)
-
-    # --- keys -----------------------------------------------------------------------------
-    def check_action(self, action: str, parameters) -> bool | None:
-        if self.eyes_closed and self.page is None:  # R10, W24: only space (if it pauses)
-            return action == "pause" and self.paced.pausable
-        view = self.view
-        if self.page is not None:  # an announcement: Enter goes on, nothing else is asked
-            return action in ("primary", "record")
-        timed = view.timer is not None
-        if action == "pause" and self.paced is not None:
-            return self.paced.pausable
-        if action in ("pause", "add_time", "end_discussion", "ask_end"):
-            return timed
-        if action == "undo_vote":
-            return bool(view.take_back)
-        if action == "back":
-            return bool(self.path)
-        if action in ("export", "home"):
-            return view.kind == "over"
-        if action == "primary":
-            return not (self.paced is not None or timed) and view.kind != "over"
-        return True
-
-    def refuse(self, words) -> None:
-        """A key that does nothing here: say why, on screen only. "Use the keys of this step"
-        names them, as the key line does."""
-        if isinstance(words, Words) and words.key == "game.use_keys" and not words.params:
-            words = self.use_keys(self.view)
-        self.app.refuse(worded(words, self.lang), speak=False)
-
-    def on_key(self, event) -> None:
-        if self.eyes_closed and self.page is None and not self.hands_on_key(event.key):
-            event.stop()  # R10, W24: hands off while the app speaks
-            self.refuse_eyes_closed()
-            return
-        key = event.character or ""
-        if not key or not key.isprintable() or key.isspace():
-            return
-        bound = self._bindings.key_to_bindings.get(event.key, ())
-        if any(self.check_action(b.action, ()) is not False for b in bound):
-            return  # the shell's own (t, x, h, e), where it works now
-        view = self.view
-        if self.page is not None:  # any key but the shell's: the announcement is read first
-            event.stop()
-            self.refuse(Words("game.read_first"))
-            return
-        if view.kind == "private":
-            return  # a private step's keys are taken on the privacy screen only (R18)
-        if view.checks and key.isdigit():
-            event.stop()
-            i = 9 if key == "0" else int(key) - 1
-            if i < len(view.checks):
-                self.ticked ^= {i}
-                self.clear_refusal()
-                self.refresh_state()
-            else:
-                self.refuse(Words("game.no_such_line", {"key": key, "lines": len(view.checks)}))
-            return
-        typed = self.typed + key.lower()  # "B2" or "b2": a key is typed either way
-        exact = next((c for c in view.choices if c.key == typed), None)
-        longer = any(c.key.startswith(typed) and c.key != typed for c in view.choices)
-        if exact is None and not longer:
-            self.typed = ""
-            if event.key in self.app._bindings.key_to_bindings:
-                return  # the app's own key (help, mute): it works on every step
-            if view.unkeyed is not None:
-                event.stop()
-                self.refuse(view.unkeyed)
-            return
-        event.stop()
-        self.clear_refusal()
-        if longer and exact is None:
-            self.typed = typed  # wait for the rest of the key
-            return
-        self.typed = ""
-        self.choose(exact)
-
-    def hands_on_key(self, key: str) -> bool:
-        """``key`` does what may be done while eyes are closed (this screen's or the app's)."""
-        bound = [*self._bindings.key_to_bindings.get(key, ())]
-        bound += self.app._bindings.key_to_bindings.get(key, ())
-        return any(hands_on(binding.action) for binding in bound)
-
-    def refuse_eyes_closed(self) -> None:
-        pausable = self.paced is not None and self.paced.pausable
-        self.refuse(Words("game.eyes_closed" if pausable else "game.eyes_closed_wait"))
-
-    def clear_refusal(self) -> None:
-        """A key that was taken: the last refusal is about something else now."""
-        if self.app.refusals:
-            self.app.refusals.clear()
-            self.show_message("")
-
-    def action_choose(self, key: str) -> None:
-        view = self.view
-        choice = next((c for c in view.choices if c.key == key), None)
-        if choice is not None and view.kind != "private":
-            self.choose(choice)
-
-    def choose(self, choice: Choice) -> None:
-        """Enter what a choice makes: its event, the app's own move, lines said by the app, or
-        the choices that follow it."""
-        app = self.app
-        if choice.refusal is not None:
-            self.refuse(choice.refusal)
-            return
-        if choice.goto is not None:
-            self.path = choice.goto
-            self.refresh_state()
-            return
-        event = choice.event
-        if isinstance(event, Paced):
-            self.run_paced(event)
-            return
-        if isinstance(event, AppMove):
-            try:
-                event = app.game.app_move(app.state, len(app.journal.events))
-            except Refusal as refusal:
-                app.refuse(refusal)
-                return
-        if event is not None and app.enter(event, speak_refusal=not choice.quiet) and self.path:
-            self.path = ()  # the step may go on (a card keyed at the end, W38): its first keys
-            self.refresh_state()
-
-    def action_primary(self) -> None:
-        app = self.app
-        view = self.view
-        if self.page is not None:
-            app.next_page()
-        elif view.kind == "private":
-            from narrator.tui.privacy import PrivacyScreen
-
-            app.push_screen(PrivacyScreen())
-        elif view.primary is None:
-            self.refuse(view.refusal or self.use_keys(view))
-        elif view.checks and len(self.ticked) < len(view.checks):
-            left = [str(i + 1) for i in range(len(view.checks)) if i not in self.ticked]
-            self.refuse(Words("game.tick_first", {"keys": ", ".join(left)}))
-        else:
-            self.choose(view.primary)
-
-    def use_keys(self, view: StepView) -> Words:
-        """Enter does nothing here: the keys that do, as the key line names them."""
-        keys = worded(view.keys, self.lang) if view.keys is not None else ""
-        return Words("game.keys_are", {"keys": keys}) if keys else Words("game.use_keys")
-
-    def action_undo_vote(self) -> None:
-        own = next((c for c in self.view.choices if c.key == "backspace"), None)
-        if own is not None:  # the step's own take-back (Werewolf's picker: one resident, W8)
-            self.choose(own)
-        else:
-            self.app.undo_last()
-
-    def action_back(self) -> None:
-        self.path, self.typed = (), ""
-        self.app.refusals.clear()  # what was refused there is not asked any more
-        self.refresh_state()
 
     def action_record(self) -> None:
         from narrator.tui.record import RecordScreen

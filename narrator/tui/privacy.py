@@ -6,7 +6,9 @@ nothing secret, shows no refusal as a toast (a toast would outlive it), and ends
 page before the public screen comes back. A refusal here is the rules' own, which never name
 what another player drew (R18). Its pages: the cover (pass the laptop), the game's private
 steps one after another (its ``StepView`` with the same ``Privacy.session``), then the
-game's ``after_private`` page until Enter.
+game's ``after_private`` page until Enter. Keys are read as the game screen reads them
+(``keyreader``): "01" for a seat, then a second key with ``goto`` (B19: a curse to a seat,
+then True or False); Escape goes back to the first keys.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from textual.widgets import Static
 
 from narrator.games.base import Refusal
 from narrator.games.views import AppMove, Choice, StepView, Words, worded
-from narrator.tui import stepview
+from narrator.tui import keyreader, stepview
 from narrator.tui.words import say, translate_bindings
 
 
@@ -39,6 +41,8 @@ class PrivacyScreen(Screen):
         self.privacy = view.private
         self.phase = "cover"  # cover · inside · done · leaving
         self.entered = False
+        self.path: tuple[str, ...] = ()  # the keys of a choice that has more (a seat, then…)
+        self.typed = ""  # keys typed so far of a longer key ("0" of "01")
         self.query_one("#privacy-banner", Static).update(say(self.app.language, "privacy.banner"))
         self.app.clear_notifications()  # no public toast over the private page
         if self.privacy.close_eyes is not None:
@@ -47,7 +51,7 @@ class PrivacyScreen(Screen):
 
     @property
     def view(self) -> StepView:
-        return self.app.game.step(self.app.state)
+        return self.app.game.step(self.app.state, getattr(self, "path", ()))
 
     def ours(self, view: StepView) -> bool:
         return view.private is not None and view.private.session == self.privacy.session
@@ -77,7 +81,7 @@ class PrivacyScreen(Screen):
             shown = stepview.step(view, self.app.state, self.app.look, lang, justify="center")
             return shown.body
         after = self.app.game.after_private(self.app.state, self.privacy.session)
-        return Text(worded(after, lang), justify="center")
+        return Text(worded(after, lang) if after is not None else "", justify="center")
 
     def show_message(self, text: str) -> None:
         self.query_one("#privacy-message", Static).update(
@@ -85,22 +89,29 @@ class PrivacyScreen(Screen):
         )
 
     def on_key(self, event) -> None:
-        key = (event.character or "").lower()
-        if not key or self.phase != "inside":
+        key = event.character or ""
+        if not key or not key.isprintable() or key.isspace() or self.phase != "inside":
             return
-        choice = next((c for c in self.view.choices if c.key == key), None)
-        if choice is not None:
+        read = keyreader.read(self.view.choices, self.typed, key)
+        self.typed = read.typed
+        if read.chosen is not None or read.waiting:
             event.stop()
-            self.choose(choice)
+        if read.chosen is not None:
+            self.choose(read.chosen)
 
     def choose(self, choice: Choice) -> None:
         if choice.refusal is not None:
             self.show_message(worded(choice.refusal, self.app.language))
             return
+        if choice.goto is not None:  # a seat, then its second key
+            self.path, self.typed = choice.goto, ""
+            self.refresh_state()
+            return
         event = choice.event
         if isinstance(event, AppMove):
             try:
-                event = self.app.game.app_move(self.app.state, len(self.app.journal.events))
+                app = self.app
+                event = app.game.app_move(app.state, len(app.journal.events), event)
             except Refusal as refusal:
                 self.show_message(refusal.text(self.app.language))
                 return
@@ -115,6 +126,7 @@ class PrivacyScreen(Screen):
             self.show_message(refusal.text(self.app.language))
             return False
         self.entered = True
+        self.path, self.typed = (), ""  # the next private step starts at its first keys
         return self.app.enter(event, speak_refusal=False, hold=True)
 
     def leave(self) -> None:
@@ -146,7 +158,10 @@ class PrivacyScreen(Screen):
             self.leave()
 
     def action_leave(self) -> None:
-        if self.phase in ("cover", "done"):
+        if self.phase == "inside" and self.path:  # back to the step's first keys
+            self.path, self.typed = (), ""
+            self.refresh_state()
+        elif self.phase in ("cover", "done"):
             self.leave()
 
 

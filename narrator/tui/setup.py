@@ -31,13 +31,17 @@ def seat_refusal(seat: int, refusal: Refusal) -> Refusal:
     return Refusal("seat_name", refusal.rule, seat=seat, reason=reason)
 
 
-def check_count(field: Field, count: int | None) -> int:
-    """The player count within the count field's bounds, refused as the rules refuse it."""
+def check_count(field: Field, count: int | None, allowed=None) -> int:
+    """The player count within the count field's bounds and among the counts the rules allow
+    (``Game.players``: 7, 9 or 11, B4), refused as the rules refuse it."""
     count = count if count is not None else 0
     if field.low is not None and count < field.low:
         raise Refusal("too_few_players", field.rule, low=field.low, count=count)
     if field.high is not None and count > field.high:
         raise Refusal("too_many_players", field.rule, high=field.high, count=count)
+    if allowed is not None and count not in allowed:
+        counts = tuple(str(n) for n in allowed)
+        raise Refusal("players_allowed", field.rule, allowed=counts, count=count)
     return count
 
 
@@ -200,11 +204,17 @@ class SetupScreen(Screen):
         text = self.query_one("#count", Input).value.strip()
         return int(text) if text.isdigit() else None
 
+    @property
+    def allowed(self):
+        """The counts the rules allow (``Game.players``)."""
+        return self.app.game.players
+
     def count_typed(self, value: str) -> Awaitable[None] | None:
         """A player count typed: refused on the form, or the name fields made to match (the
         returned awaitable, which the count field awaits before it takes its next key)."""
         try:
-            count = check_count(self.count_field, int(value) if value.isdigit() else None)
+            typed = int(value) if value.isdigit() else None
+            count = check_count(self.count_field, typed, self.allowed)
         except Refusal as refusal:
             empty = self.tr("setup.count_empty", **self.counts())
             self.show_message(refusal.text(self.app.language) if value else empty)
@@ -303,7 +313,7 @@ class SetupScreen(Screen):
         await self.settle(self.query(Input))  # ctrl+s typed straight after the last name
         game = self.app.game
         try:
-            count = check_count(self.count_field, self.player_count())
+            count = check_count(self.count_field, self.player_count(), self.allowed)
             names = []
             for i, box in enumerate(list(self.query("#names Input").results(Input))[:count]):
                 raw = box.value if box.value.strip() else self.tr("setup.seat", seat=i + 1)

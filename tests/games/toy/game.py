@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from narrator.games.base import Event, Refusal
+from narrator.games.base import Event, Game
 from narrator.games.common.seats import seat_choices as common_seat_choices
 from narrator.games.views import (
     Announcement,
@@ -253,7 +253,7 @@ def record(state: State, events: Sequence[Event], lang: str) -> str:
     return "\n".join(out) + "\n"
 
 
-class ToyGame:
+class ToyGame(Game):
     name = "toy"
     title = Words("about.title")
     players = range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1)
@@ -266,9 +266,6 @@ class ToyGame:
 
     def apply(self, state: State, event: Event) -> State:
         return rules.apply(state, event)
-
-    def check(self, state: State, event: Event) -> Refusal | None:
-        return rules.check(state, event)
 
     def legal_moves(self, state: State) -> list[Event]:
         return rules.legal_moves(state)
@@ -319,7 +316,7 @@ class ToyGame:
         """Only the caller sees this page: their own call, as a check."""
         return Words("toy.privacy.done", {"side": side(state.call)})
 
-    def app_move(self, state: State, position: int) -> Event | None:
+    def app_move(self, state: State, position: int, move=None) -> Event | None:
         if state.step != FLIP:
             return None
         rng = random.Random(f"toy:{state.seed}:{position}")
@@ -333,9 +330,6 @@ class ToyGame:
 
     def announcements(self, before: State, event: Event, after: State) -> list[Announcement]:
         return announcements(before, event, after)
-
-    def prewarm(self, state: State) -> list:
-        return []
 
     # --- what anyone may know ------------------------------------------------------------
     def public_view(self, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:

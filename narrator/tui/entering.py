@@ -1,0 +1,259 @@
+"""How the game screen takes entries, for any game: a key is one of the step's choices (read by
+``keyreader``, the privacy screen's reader too), Enter is the step's primary choice or the
+typed value, a choice with a warning asks first (y goes on), and the shell's own keys
+(``views.SHELL_KEYS``) work alike for every game. Mixed into ``GameScreen``."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual.validation import Integer, Length
+from textual.widgets import Input
+
+from narrator.games.base import Refusal
+from narrator.games.views import AppMove, Choice, Paced, StepView, Typed, Words, worded
+from narrator.tui import keyreader
+from narrator.tui.pacing import hands_on
+
+
+class EnteringMixin:
+    """The keys of the game screen."""
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if self.eyes_closed and self.page is None:  # R10, W24: only space (if it pauses)
+            return action == "pause" and self.paced.pausable
+        view = self.view
+        if self.page is not None:  # an announcement: Enter goes on, nothing else is asked
+            return action in ("primary", "record")
+        timer = view.timer
+        timed = timer is not None
+        if action == "pause" and self.paced is not None:
+            return self.paced.pausable
+        if action in ("pause", "add_time"):
+            return timed
+        if action in ("end_discussion", "ask_end"):  # a turn's timer is not ended by a key
+            return timed and not timer.turn
+        if action == "undo_vote":
+            return bool(view.take_back)
+        if action == "back":
+            return bool(self.path)
+        if action in ("export", "home"):
+            return view.kind == "over"
+        if action == "primary":  # a turn's timer runs on while entries are made (P7)
+            blocked = self.paced is not None or (timed and not timer.turn)
+            return not blocked and view.kind != "over"
+        return True
+
+    def refuse(self, words) -> None:
+        """A key that does nothing here: say why, on screen only. "Use the keys of this step"
+        names them, as the key line does."""
+        if isinstance(words, Words) and words.key == "game.use_keys" and not words.params:
+            words = self.use_keys(self.view)
+        self.app.refuse(worded(words, self.lang), speak=False)
+
+    def on_key(self, event) -> None:
+        if self.eyes_closed and self.page is None and not self.hands_on_key(event.key):
+            event.stop()  # R10, W24: hands off while the app speaks
+            self.refuse_eyes_closed()
+            return
+        key = event.character or ""
+        if not key or not key.isprintable() or key.isspace():
+            return
+        view = self.view
+        if view.typed is not None and self.page is None:  # the field takes every printable key
+            field = self.query_one("#typed", Input)
+            if not field.has_focus:  # typed before the field was focused: in order, in it
+                event.stop()
+                field.focus()
+                field.insert_text_at_cursor(key)
+            return
+        bound = self._bindings.key_to_bindings.get(event.key, ())
+        if any(self.check_action(b.action, ()) is not False for b in bound):
+            return  # the shell's own (t, x, h, e), where it works now
+        if self.page is not None:  # any key but the shell's: the announcement is read first
+            event.stop()
+            self.refuse(Words("game.read_first"))
+            return
+        if view.kind == "private":
+            return  # a private step's keys are taken on the privacy screen only (R18)
+        if view.checks and key.isdigit():
+            event.stop()
+            self.tick_line(view, key)
+            return
+        read = keyreader.read(view.choices, self.typed, key)
+        self.typed = read.typed
+        if read.chosen is None and not read.waiting:
+            if event.key in self.app._bindings.key_to_bindings:
+                return  # the app's own key (help, mute): it works on every step
+            if view.unkeyed is not None:
+                event.stop()
+                self.refuse(view.unkeyed)
+            return
+        event.stop()
+        self.clear_refusal()
+        if read.chosen is not None:
+            self.choose(read.chosen)
+
+    def tick_line(self, view: StepView, key: str) -> None:
+        i = 9 if key == "0" else int(key) - 1
+        if i < len(view.checks):
+            self.ticked ^= {i}
+            self.clear_refusal()
+            self.refresh_state()
+        else:
+            self.refuse(Words("game.no_such_line", {"key": key, "lines": len(view.checks)}))
+
+    def hands_on_key(self, key: str) -> bool:
+        """``key`` does what may be done while eyes are closed (this screen's or the app's)."""
+        bound = [*self._bindings.key_to_bindings.get(key, ())]
+        bound += self.app._bindings.key_to_bindings.get(key, ())
+        return any(hands_on(binding.action) for binding in bound)
+
+    def refuse_eyes_closed(self) -> None:
+        pausable = self.paced is not None and self.paced.pausable
+        self.refuse(Words("game.eyes_closed" if pausable else "game.eyes_closed_wait"))
+
+    def clear_refusal(self) -> None:
+        """A key that was taken: the last refusal is about something else now."""
+        if self.app.refusals:
+            self.app.refusals.clear()
+            self.show_message("")
+
+    def action_choose(self, key: str) -> None:
+        view = self.view
+        choice = next((c for c in view.choices if c.key == key), None)
+        if choice is not None and view.kind != "private":
+            self.choose(choice)
+
+    def choose(self, choice: Choice) -> None:
+        """Enter what a choice makes: its event, the app's own move, lines said by the app, or
+        the choices that follow it; a choice with a warning asks first."""
+        app = self.app
+        if choice.refusal is not None:
+            self.refuse(choice.refusal)
+            return
+        if choice.warning is not None:
+            self.ask_warning(choice)
+            return
+        if choice.goto is not None:
+            self.path = choice.goto
+            self.refresh_state()
+            return
+        event = choice.event
+        if isinstance(event, Paced):
+            self.run_paced(event)
+            return
+        if isinstance(event, AppMove):
+            try:
+                event = app.game.app_move(app.state, len(app.journal.events), event)
+            except Refusal as refusal:
+                app.refuse(refusal)
+                return
+        if event is not None and app.enter(event, speak_refusal=not choice.quiet) and self.path:
+            self.path = ()  # the step may go on (a card keyed at the end, W38): its first keys
+            self.refresh_state()
+
+    def ask_warning(self, choice: Choice) -> None:
+        """Warn, then allow (B11, P15): the warning is asked with y to go on; confirmed, the
+        choice goes on as if keyed without it."""
+        from narrator.tui.modals import ConfirmScreen
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.choose(replace(choice, warning=None))
+
+        self.app.push_screen(ConfirmScreen(worded(choice.warning, self.lang)), done)
+
+    # --- a typed value ---------------------------------------------------------------------
+    def show_typed(self, view: StepView) -> None:
+        """The step's field, shown and focused while it has one (a number, a short text)."""
+        field = self.query_one("#typed", Input)
+        typed = view.typed if self.page is None and self.paced is None else None
+        if typed is None:
+            if field.display:
+                field.display = False
+                field.value = ""
+                self.set_focus(None)
+            return
+        if getattr(self, "_typed_shown", None) is not typed:
+            self._typed_shown = typed
+            field.value = ""
+            field.placeholder = worded(typed.label, self.lang)
+            field.max_length = len(str(typed.high)) + 1 if typed.number else typed.length
+            field.type = "integer" if typed.number else "text"
+            field.validators = validators(typed)
+        if not field.display:
+            field.display = True
+        if not field.has_focus:
+            field.focus()
+
+    def on_input_submitted(self, message: Input.Submitted) -> None:
+        if message.input.id != "typed":
+            return
+        message.stop()
+        typed = self.view.typed
+        if typed is None:
+            return
+        refusal = typed_refusal(typed, message.value)
+        if refusal is not None:
+            self.app.refuse(refusal, speak=False)
+            return
+        value = int(message.value) if typed.number else message.value.strip()
+        self.clear_refusal()
+        self.choose(Choice("enter", event=typed.make(value)))
+
+    def action_primary(self) -> None:
+        app = self.app
+        view = self.view
+        if self.page is not None:
+            app.next_page()
+        elif view.kind == "private":
+            from narrator.tui.privacy import PrivacyScreen
+
+            app.push_screen(PrivacyScreen())
+        elif view.typed is not None:
+            self.query_one("#typed", Input).action_submit()
+        elif view.primary is None:
+            self.refuse(view.refusal or self.use_keys(view))
+        elif view.checks and len(self.ticked) < len(view.checks):
+            left = [str(i + 1) for i in range(len(view.checks)) if i not in self.ticked]
+            self.refuse(Words("game.tick_first", {"keys": ", ".join(left)}))
+        else:
+            self.choose(view.primary)
+
+    def use_keys(self, view: StepView) -> Words:
+        """Enter does nothing here: the keys that do, as the key line names them."""
+        keys = worded(view.keys, self.lang) if view.keys is not None else ""
+        return Words("game.keys_are", {"keys": keys}) if keys else Words("game.use_keys")
+
+    def action_undo_vote(self) -> None:
+        own = next((c for c in self.view.choices if c.key == "backspace"), None)
+        if own is not None:  # the step's own take-back (Werewolf's picker: one resident, W8)
+            self.choose(own)
+        else:
+            self.app.undo_last()
+
+    def action_back(self) -> None:
+        self.path, self.typed = (), ""
+        self.app.refusals.clear()  # what was refused there is not asked any more
+        self.refresh_state()
+
+
+def validators(typed: Typed) -> list:
+    if typed.number:
+        return [Integer(minimum=typed.low, maximum=typed.high)]
+    return [Length(minimum=1, maximum=typed.length)]
+
+
+def typed_refusal(typed: Typed, value: str) -> Refusal | None:
+    """A typed value the field refuses before the rules see it: a number out of its bounds, a
+    blank or too long text, with the field's rule (P10: an influence 0–20)."""
+    text = value.strip()
+    if typed.number:
+        number = int(text) if text.lstrip("-").isdigit() else None
+        if number is None or not typed.low <= number <= typed.high:
+            return Refusal("typed_number", typed.rule, low=typed.low, high=typed.high)
+        return None
+    if not text or len(text) > typed.length:
+        return Refusal("typed_text", typed.rule, length=typed.length)
+    return None
