@@ -208,7 +208,7 @@ class RavnicaGame(Game):
         return rules.waiting_for(state)
 
     def script(self) -> script.ScriptReader:
-        return script.ScriptReader()
+        return script.ScriptReader(self)
 
 
 GAME = RavnicaGame()

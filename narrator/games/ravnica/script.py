@@ -27,7 +27,8 @@ The ``game`` line is the headless player's (``narrator.play``): it chooses the g
 reader then reads the rest; here a ``game`` line is a setting naming this game, nothing more.
 A line that starts with ``{`` is one event as JSON (the journal's form). ``#`` starts a comment.
 An entry out of order is refused with what the game waits for and that step's rule; the
-decks are the app's or the table's (R9), never both.
+decks are the app's or the table's (R9), never both. The lines are read by the common reader
+(`narrator.games.common.script`); this module gives Ravnica's verbs and its ``option`` line.
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import shlex
+from collections.abc import Callable
 
 from narrator.games.base import Event, Refusal
+from narrator.games.common import script as common
+from narrator.games.common.script import Line, ScriptError, Verb
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica import rules, setup_rules, story
 from narrator.games.ravnica.state import State, Step
@@ -45,29 +48,7 @@ from narrator.games.ravnica.tables import AGENTS, LOYALISTS, deal_guilds
 
 OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(ev.Options))
 GAME_NAME = "ravnica"  # the script's ``game`` line
-SETTINGS = ("game", "players", "option", "seed")
-ENTRIES: dict[str, type[Event]] = {  # each entry and the event it makes
-    "guilds": ev.GuildsDealt,
-    "opening": ev.OpeningDone,
-    "leader": ev.LeaderCardTurned,
-    "end": ev.DiscussionEnded,
-    "vote": ev.VoteCast,
-    "close": ev.VotesClosed,
-    "tie": ev.TieBroken,
-    "draw": ev.TargetDrawn,
-    "choose": ev.PlayerChosen,
-    "ultimate-price": ev.UltimatePriceNoted,
-    "done": ev.AbilityDone,
-    "ablaze": ev.AblazeGiven,
-    "reveal": ev.UltimatePriceRevealed,
-    "role": ev.RoleRevealed,
-    "confirm": ev.RolesConfirmed,
-}
 ROLE_WORDS = {"agent": AGENTS, "agents": AGENTS, "loyalist": LOYALISTS, "loyalists": LOYALISTS}
-
-
-class ScriptError(Refusal):
-    """A line the headless player cannot read (not a rule's refusal: no rule id)."""
 
 
 def app_rng(state: State, events_so_far: int) -> random.Random:
@@ -89,24 +70,11 @@ def app_targeting_card(state: State, events_so_far: int) -> ev.TargetDrawn:
     return ev.TargetDrawn(app_rng(state, events_so_far).choice(left))
 
 
-def seat_of(state: State, word: str) -> int:
-    if word.isascii() and word.isdigit():
-        seat = int(word) - 1
-        if not 0 <= seat < state.count:
-            raise Refusal("no_seat", seat=int(word), count=state.count)
-        return seat
-    for i, p in enumerate(state.players):
-        if p.casefold() == word.casefold():
-            return i
-    raise Refusal("no_player", word=word)
-
-
-def in_order(state: State, steps: tuple[Step, ...]) -> None:
+def not_now(state: State) -> Refusal:
     """An entry out of order is refused as the rules refuse it: with what the game is waiting
     for and the rule of that step, before its words are read."""
-    if state.step not in steps:
-        wants, rule = rules.waiting_for(state)
-        raise Refusal("not_now", rule, wants=wants)
+    wants, rule = rules.waiting_for(state)
+    return Refusal("not_now", rule, wants=wants)
 
 
 def option_value(option: str, value: str) -> object:
@@ -117,6 +85,18 @@ def option_value(option: str, value: str) -> object:
     if option in setup_rules.OPTION_BOUNDS and value.isascii() and value.isdigit():
         return int(value)
     return value
+
+
+def options_of(args: list[str], verb: str, chosen: dict[str, object]) -> dict[str, object]:
+    """The options of an ``option`` line, each checked with those before it as the set-up
+    form checks them (R9, R10, R11, R15, R26, R27c)."""
+    chosen = dict(chosen)
+    for arg in args:
+        option, _, value = arg.partition("=")
+        parsed = option_value(option, value)
+        setup_rules.check_options(ev.Options(**{**chosen, option: parsed}))  # type: ignore[arg-type]
+        chosen[option] = parsed
+    return chosen
 
 
 def decode(text: str) -> Event:
@@ -143,122 +123,127 @@ def decode(text: str) -> Event:
     return event
 
 
-class ScriptReader:
-    """Turns lines into events, one at a time, against the state reached so far."""
+# --- the verbs ------------------------------------------------------------------------------
 
-    def __init__(self) -> None:
-        self.players: tuple[str, ...] | None = None
-        self.options: dict[str, object] = {}
-        self.seed = 0
 
-    @staticmethod
-    def is_setting(line: str) -> bool:
-        words = line.split("#", 1)[0].split()
-        return bool(words) and words[0].lower() in SETTINGS
+def _one(line: Line) -> str:
+    if len(line.args) != 1:
+        raise ScriptError("script_one_word", verb=line.verb)
+    return line.args[0]
 
-    def event(self, line: str, state: State, position: int) -> Event | None:
-        text = line.strip() if line.lstrip().startswith("{") else line.split("#", 1)[0].strip()
-        if not text:
-            return None
-        if text.startswith("{"):
-            return decode(text)
-        try:
-            words = shlex.split(text)
-        except ValueError as err:  # e.g. an unclosed quotation
-            raise ScriptError("script_unreadable", detail=str(err)) from None
-        verb, args = words[0].lower(), words[1:]
-        if verb in SETTINGS:
-            in_order(state, (Step.SETUP,))
-            self.setting(verb, args)
-            return None
-        kind = ENTRIES.get(verb)
-        if kind is None:
-            raise ScriptError("script_unknown", verb=verb)
-        in_order(state, rules.HANDLERS[kind][0])
-        return self.entry(verb, args, state, position)
 
-    def setting(self, verb: str, args: list[str]) -> None:
-        if verb == "game":  # chosen by the headless player: it can only be this game
-            if _one(args, verb).lower() != GAME_NAME:
-                raise ScriptError("script_unknown", verb=" ".join([verb, *args]))
-        elif verb == "players":
-            self.players = tuple(args)
-        elif verb == "option":
-            chosen = dict(self.options)  # kept only if every option of the line is taken
-            for arg in args:
-                option, _, value = arg.partition("=")
-                parsed = option_value(option, value)
-                options = ev.Options(**{**chosen, option: parsed})
-                setup_rules.check_options(options)  # R9, R10, R11, R15, R26, R27c
-                chosen[option] = parsed
-            self.options = chosen
-        else:
-            word = _one(args, verb)
-            if not (word.isascii() and word.isdigit()):
-                raise ScriptError("script_seed", word=word)
-            self.seed = int(word)
+def _seat(line: Line, word: str) -> int:
+    seat = line.seat(word)
+    if not 0 <= seat < line.state.count:
+        raise Refusal("no_seat", seat=seat + 1, count=line.state.count)
+    return seat
 
-    def entry(self, verb: str, args: list[str], state: State, position: int) -> Event:
-        app = state.options.deck_mode == "app"  # R9: the decks are the app's or the table's
-        if verb == "guilds":
-            if args == ["deal"]:
-                return ev.GuildsDealt(deal_guilds(state.count, app_rng(state, position)))
-            return ev.GuildsDealt(tuple(args))
-        if verb == "leader":
-            if args in ([], ["draw"]):
-                if not app:
-                    raise Refusal("table_holds_leader_deck", "R9")
-                return app_leader_card(state, position)
-            if app:
-                raise Refusal("app_holds_leader_deck", "R9")
-            return ev.LeaderCardTurned(_one(args, verb).upper())
-        if verb == "draw":
-            return self.draw(args, state, position, app)
-        if verb == "vote":
-            if len(args) != 2:
-                raise ScriptError("script_vote")
-            return ev.VoteCast(seat_of(state, args[0]), seat_of(state, args[1]))
-        if verb == "role":
-            if len(args) != 2:
-                raise ScriptError("script_role")
-            role = ROLE_WORDS.get(args[1].lower(), args[1])  # the rules refuse a non-role (R30)
-            return ev.RoleRevealed(seat_of(state, args[0]), role)
-        if verb in ("tie", "choose", "ultimate-price", "ablaze"):
-            return ENTRIES[verb](seat_of(state, _one(args, verb)))  # type: ignore[call-arg]
-        return ENTRIES[verb]()
 
-    @staticmethod
-    def draw(args: list[str], state: State, position: int, app: bool) -> Event:
-        left = state.targeting_cards_left()
-        # R22: the Red leader's last draw is the one card left; the app knows which it is.
-        last = state.step is Step.ABLAZE_DRAW and len(left) == 1
-        if not args:
-            if not (app or last):
-                raise Refusal("table_holds_targeting_deck", "R9")
-            return app_targeting_card(state, position)
-        if app:
-            raise Refusal("app_holds_targeting_deck", "R9")
-        return ev.TargetDrawn(_one(args, "draw").upper())  # a wrong card: the rules refuse it
+def _app(line: Line) -> bool:
+    return line.state.options.deck_mode == "app"  # R9: the decks are the app's or the table's
 
-    @staticmethod
-    def report(before: State, event: Event, after: State, lang: str) -> list[str]:
+
+def guilds(line: Line) -> Event:
+    if line.args == ["deal"]:
+        return ev.GuildsDealt(deal_guilds(line.state.count, app_rng(line.state, line.position)))
+    return ev.GuildsDealt(tuple(line.args))
+
+
+def leader(line: Line) -> Event:
+    if line.args in ([], ["draw"]):
+        if not _app(line):
+            raise Refusal("table_holds_leader_deck", "R9")
+        return app_leader_card(line.state, line.position)
+    if _app(line):
+        raise Refusal("app_holds_leader_deck", "R9")
+    return ev.LeaderCardTurned(_one(line).upper())
+
+
+def draw(line: Line) -> Event:
+    left = line.state.targeting_cards_left()
+    # R22: the Red leader's last draw is the one card left; the app knows which it is.
+    last = line.state.step is Step.ABLAZE_DRAW and len(left) == 1
+    if not line.args:
+        if not (_app(line) or last):
+            raise Refusal("table_holds_targeting_deck", "R9")
+        return app_targeting_card(line.state, line.position)
+    if _app(line):
+        raise Refusal("app_holds_targeting_deck", "R9")
+    return ev.TargetDrawn(_one(line).upper())  # a wrong card: the rules refuse it
+
+
+def vote(line: Line) -> Event:
+    if len(line.args) != 2:
+        raise ScriptError("script_vote")
+    return ev.VoteCast(_seat(line, line.args[0]), _seat(line, line.args[1]))
+
+
+def role(line: Line) -> Event:
+    if len(line.args) != 2:
+        raise ScriptError("script_role")
+    kind = ROLE_WORDS.get(line.args[1].lower(), line.args[1])  # the rules refuse a non-role (R30)
+    return ev.RoleRevealed(_seat(line, line.args[0]), kind)
+
+
+def _of(kind: type[Event], read: Callable[[Line], Event] | None = None) -> Verb:
+    """A verb making an event of ``kind`` at the steps the rules take it in (its words are
+    read only then); without ``read``, a kind with no fields (any words after it are a
+    note: "close votes")."""
+    return Verb(read or (lambda _: kind()), rules.HANDLERS[kind][0])
+
+
+def _player(kind: type[Event]) -> Verb:
+    """A verb naming one player: the tie's pick, a leader's choice, the Ultimate Price."""
+    return _of(kind, lambda line: kind(_seat(line, _one(line))))  # type: ignore[call-arg]
+
+
+VERBS = {  # each entry and the event it makes
+    "guilds": _of(ev.GuildsDealt, guilds),
+    "opening": _of(ev.OpeningDone),
+    "leader": _of(ev.LeaderCardTurned, leader),
+    "end": _of(ev.DiscussionEnded),
+    "vote": _of(ev.VoteCast, vote),
+    "close": _of(ev.VotesClosed),
+    "tie": _player(ev.TieBroken),
+    "draw": _of(ev.TargetDrawn, draw),
+    "choose": _player(ev.PlayerChosen),
+    "ultimate-price": _player(ev.UltimatePriceNoted),
+    "done": _of(ev.AbilityDone),
+    "ablaze": _player(ev.AblazeGiven),
+    "reveal": _of(ev.UltimatePriceRevealed),
+    "role": _of(ev.RoleRevealed, role),
+    "confirm": _of(ev.RolesConfirmed),
+}
+
+
+class ScriptReader(common.ScriptReader):
+    """Ravnica's verbs and its ``option`` setting, read by the common reader."""
+
+    name = GAME_NAME
+    verbs = VERBS
+    settings = {"option": options_of}
+    codec = ev.CODEC
+    setup_step = Step.SETUP
+    not_now = staticmethod(not_now)
+
+    def read_seed(self, args: list[str]) -> int:
+        if len(args) != 1:
+            raise ScriptError("script_one_word", verb="seed")
+        if not (args[0].isascii() and args[0].isdigit()):
+            raise ScriptError("script_seed", word=args[0])
+        return int(args[0])
+
+    def decode(self, text: str) -> Event:
+        return decode(text)
+
+    def created(self, players: tuple[str, ...], options: dict[str, object], seed: int) -> Event:
+        """Its options are checked by the rules (R9, R10, R11, R15, R26, R27c)."""
+        return ev.GameCreated(players, ev.Options(**options), seed)  # type: ignore[arg-type]
+
+    def report(self, before: State, event: Event, after: State, lang: str) -> list[str]:
         """The public lines the headless player prints for an entry: its line (if it has
         one), and once the Ultimate Price is revealed, who died and why (R27–R29)."""
         lines = [text] if (text := story.describe(before, event, after, lang)) else []
         if after.step is Step.ROLES and before.step is Step.REVEAL:
             lines += story.death_lines(after, lang)
         return lines
-
-    def game_created(self) -> Event | None:
-        """The GameCreated event, once ``players`` (and any options and seed) were read; its
-        options are checked by the rules (R9, R10, R11, R15, R26, R27c)."""
-        if self.players is None:
-            return None
-        options = ev.Options(**self.options)  # type: ignore[arg-type]
-        return ev.GameCreated(self.players, options, self.seed)
-
-
-def _one(args: list[str], verb: str) -> str:
-    if len(args) != 1:
-        raise ScriptError("script_one_word", verb=verb)
-    return args[0]

@@ -190,7 +190,7 @@ class WerewolfGame(Game):
     def script(self):
         from narrator.games.werewolf.script import ScriptReader
 
-        return ScriptReader()
+        return ScriptReader(self)  # the app's own moves are the game's: no import back
 
 
 GAME = WerewolfGame()

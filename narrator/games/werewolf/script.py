@@ -36,56 +36,39 @@ A kind of two words is written with a hyphen or as two words: ``apprentice-seer`
 ``apprentice seer``, ``wolf-cub`` or ``wolf cub``. A line that starts with ``{`` is one event as
 JSON (the journal's form); ``#`` starts a comment. An entry the rules refuse stops the script
 with the rule's refusal, and a line is entered whole or not at all (``narrator.play``):
-``residents werewolf seer nobody`` adds no Werewolf.
+``residents werewolf seer nobody`` adds no Werewolf. The lines are read by the common reader
+(`narrator.games.common.script`); this module gives Werewolf's verbs and settings, and the app's
+own moves (``residents complete``, ``gi random``) are the game's ``app_move``.
 """
 
 from __future__ import annotations
 
-import json
-
-from narrator.games.base import Event, Refusal
+from narrator.games.base import Event
+from narrator.games.common import script as common
+from narrator.games.common.script import (
+    BUILT_IN,
+    Line,
+    Made,
+    ScriptError,
+    Verb,
+    number_option,
+    one,
+    word_option,
+)
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import residents, rules
-from narrator.games.werewolf.state import State, Step
+from narrator.games.werewolf.state import Step
 
-SETTINGS = (
-    "game",
-    "players",
-    "seed",
-    "supply",
-    "first-night",
-    "copies",
-    "target",
-    "look",
-    "pass-seconds",
-    "discussion",
-)
-NUMBERS = {
-    "seed": "seed",
-    "look": "look_seconds",
-    "pass-seconds": "pass_seconds",
-    "discussion": "discussion_seconds",
+OPTIONS = {  # the settings beyond game, players and seed: each the option it sets
+    "supply": word_option("supply"),  # W14
+    "first-night": word_option("first_night"),  # W11
+    "copies": word_option("copies"),  # W5
+    "target": number_option("target", signed=True),  # W8
+    "look": number_option("look_seconds"),  # W11
+    "pass-seconds": number_option("pass_seconds"),  # W24
+    "discussion": number_option("discussion_seconds"),  # W18
 }
-SIMPLE = {
-    "confirm": ev.ResidentsConfirmed,
-    "dealt": ev.VillageDealt,
-    "night": ev.FirstNightDone,
-    "talked": ev.DiscussionEnded,
-    "count": ev.VotesCounted,
-}
-
-
-class ScriptError(Refusal):
-    """A line the headless player cannot read (not a rule's refusal: no rule id)."""
-
-
-def seat_of(s: State, word: str) -> int:
-    if word.isascii() and word.isdigit():
-        return int(word) - 1  # the rules refuse a seat that is not there
-    for i, name in enumerate(s.players):
-        if name.casefold() == word.casefold():
-            return i
-    raise ScriptError("ww_script_no_player", word=word)
+SETTINGS = (*BUILT_IN, *OPTIONS)
 
 
 def kind_of(word: str) -> str:
@@ -109,137 +92,97 @@ def kinds_of(words: list[str]) -> list[str]:
     return out
 
 
-def one_kind(args: list[str], verb: str) -> str:
-    found = kinds_of(args)
+def one_kind(line: Line) -> str:
+    found = kinds_of(line.args)
     if len(found) != 1:
-        raise ScriptError("ww_script_args", verb=verb, count=1)
+        raise ScriptError("script_args", verb=line.verb, count=1)
     return found[0]
 
 
-class ScriptReader:
-    def __init__(self) -> None:
-        self.players: tuple[str, ...] | None = None
-        self.seed = 0
-        self.options: dict[str, object] = {}
-
-    @staticmethod
-    def _words(line: str) -> list[str]:
-        return line.split("#", 1)[0].split()
-
-    def is_setting(self, line: str) -> bool:
-        found = self._words(line)
-        return bool(found) and found[0].lower() in SETTINGS
-
-    def setting(self, verb: str, args: list[str]) -> None:
-        if verb == "game":
-            return
-        if verb == "players":
-            self.players = tuple(args)
-            return
-        if len(args) != 1:
-            raise ScriptError("ww_script_args", verb=verb, count=1)
-        if verb == "target":
-            try:
-                self.options["target"] = int(args[0])
-            except ValueError:
-                raise ScriptError("ww_script_number", verb=verb) from None
-            return
-        if verb in ("supply", "first-night", "copies"):
-            self.options[verb.replace("-", "_")] = args[0].lower()
-            return
-        if not (args[0].isascii() and args[0].isdigit()):
-            raise ScriptError("ww_script_number", verb=verb)
-        if verb == "seed":
-            self.seed = int(args[0])
-        else:
-            self.options[NUMBERS[verb]] = int(args[0])
-
-    def game_created(self) -> Event | None:
-        if self.players is None:
-            return None
-        return ev.GameCreated(self.players, ev.Options(**self.options), self.seed)
-
-    def event(self, line: str, state: State, position: int) -> Event | None:
-        if line.lstrip().startswith("{"):
-            try:
-                return ev.CODEC.decode(json.loads(line))
-            except (ValueError, RecursionError) as err:
-                raise ScriptError("script_not_event", detail=str(err)) from None
-        found = self._words(line)
-        if not found:
-            return None
-        verb, args = found[0].lower(), found[1:]
-        if verb in SETTINGS:
-            if state.step != Step.SETUP:
-                raise rules.not_now(state)
-            self.setting(verb, args)
-            return None
-        if verb in SIMPLE:
-            return SIMPLE[verb]()
-        return self.entry(verb, args, state, position)
-
-    def entry(self, verb: str, args: list[str], s: State, position: int):  # noqa: C901
-        if verb == "residents":
-            if args in (["first-game"], ["first_game"]):
-                return ev.ResidentsSet(residents.first_game_set(s.count))
-            if args == ["complete"]:
-                from narrator.games.werewolf.game import GAME
-
-                return GAME.app_move(s, position)
-            return [ev.ResidentAdded(kind) for kind in kinds_of(args)]
-        if verb == "take-out":
-            return ev.ResidentRemoved(one_kind(args, verb))
-        if verb == "gi":
-            word = _one(args, verb)
-            if word.lower() == "random":
-                from narrator.games.werewolf.game import GAME
-
-                return GAME.app_move(s, position)
-            return ev.GrandInquisitorChosen(seat_of(s, word))
-        if verb == "hut":
-            return self.hut(args, s)
-        if verb == "vote":
-            if len(args) != 2:
-                raise ScriptError("ww_script_args", verb=verb, count=2)
-            return ev.VoteCast(seat_of(s, args[0]), args[1].upper())
-        if verb == "pick":
-            return ev.LynchChosen(_one(args, verb).upper())
-        if verb == "reveal":
-            return ev.Revealed(one_kind(args, verb))
-        if verb == "column":
-            return ev.ColumnChosen(_one(args, verb).upper())
-        if verb == "pass":
-            return [ev.PassTurned() for _ in range(s.count - s.passes)]
-        if verb == "card":
-            if len(args) != 2:
-                raise ScriptError("ww_script_args", verb=verb, count=2)
-            return ev.InquisitorKeyed(seat_of(s, args[0]), args[1].lower())
-        raise ScriptError("ww_script_unknown", verb=verb)
-
-    def hut(self, args: list[str], s: State) -> Event:
-        if len(args) < 2:
-            raise ScriptError("ww_script_args", verb="hut", count=2)
-        seat, rest = seat_of(s, args[0]), args[1:]
-        two = kind_of("_".join(rest[:2]))
-        hut, targets = (two, rest[2:]) if two in residents.KINDS else (kind_of(rest[0]), rest[1:])
-        if hut == "none":
-            return ev.NoHutLeft(seat)
-        if targets == ["pass"]:
-            return ev.HutTaken(seat, hut, passed=True)
-        if hut in ("mason", "mayor"):
-            return ev.HutTaken(seat, hut, seat_target=seat_of(s, _one(targets, "hut")))
-        if hut == "troublemaker":
-            return ev.HutTaken(seat, hut, line=_one(targets, "hut").upper())
-        return ev.HutTaken(seat, hut, tuple(t.upper() for t in targets))
-
-    @staticmethod
-    def report(before: State, event: Event, after: State, lang: str) -> list[str]:
-        from narrator.games.werewolf.story import describe
-
-        return [describe(before, event, after, lang)]
+# --- the verbs ------------------------------------------------------------------------------
 
 
-def _one(args: list[str], verb: str) -> str:
-    if len(args) != 1:
-        raise ScriptError("ww_script_args", verb=verb, count=1)
-    return args[0]
+def chosen_residents(line: Line) -> Made:
+    """W8: the first-game set, the app's completion, or kinds added one by one."""
+    if line.args in (["first-game"], ["first_game"]):
+        return ev.ResidentsSet(residents.first_game_set(line.state.count))
+    if line.args == ["complete"]:
+        return line.app_move()
+    return [ev.ResidentAdded(kind) for kind in kinds_of(line.args)]
+
+
+def grand_inquisitor(line: Line) -> Made:
+    """W10: by name or seat number, or drawn by the app."""
+    word = line.one()
+    return (
+        line.app_move() if word.lower() == "random" else ev.GrandInquisitorChosen(line.seat(word))
+    )
+
+
+def hut(line: Line) -> Event:
+    """W12, W17: a seat, its hut and the targets the hut takes."""
+    if len(line.args) < 2:
+        raise ScriptError("script_args", verb="hut", count=2)
+    seat, rest = line.seat(line.args[0]), line.args[1:]
+    two = kind_of("_".join(rest[:2]))
+    kind, targets = (two, rest[2:]) if two in residents.KINDS else (kind_of(rest[0]), rest[1:])
+    if kind == "none":
+        return ev.NoHutLeft(seat)
+    if targets == ["pass"]:
+        return ev.HutTaken(seat, kind, passed=True)
+    if kind in ("mason", "mayor"):
+        return ev.HutTaken(seat, kind, seat_target=line.seat(one(targets, "hut")))
+    if kind == "troublemaker":
+        return ev.HutTaken(seat, kind, line=one(targets, "hut").upper())
+    return ev.HutTaken(seat, kind, tuple(t.upper() for t in targets))
+
+
+def vote(line: Line) -> Event:
+    voter, spot = line.args
+    return ev.VoteCast(line.seat(voter), spot.upper())
+
+
+def inquisitor_card(line: Line) -> Event:
+    seat, card = line.args
+    return ev.InquisitorKeyed(line.seat(seat), card.lower())
+
+
+def _plain(kind: type[Event]) -> Verb:
+    """A verb of no words (any after it are a note)."""
+    return Verb(lambda _: kind())
+
+
+VERBS = {  # the rules refuse an entry out of order, with the step's rule
+    "residents": Verb(chosen_residents),
+    "take-out": Verb(lambda line: ev.ResidentRemoved(one_kind(line))),
+    "confirm": _plain(ev.ResidentsConfirmed),
+    "gi": Verb(grand_inquisitor),
+    "dealt": _plain(ev.VillageDealt),
+    "night": _plain(ev.FirstNightDone),
+    "hut": Verb(hut),
+    "talked": _plain(ev.DiscussionEnded),
+    "vote": Verb(vote, words=2),
+    "count": _plain(ev.VotesCounted),
+    "pick": Verb(lambda line: ev.LynchChosen(line.one().upper())),
+    "reveal": Verb(lambda line: ev.Revealed(one_kind(line))),
+    "column": Verb(lambda line: ev.ColumnChosen(line.one().upper())),
+    "pass": Verb(
+        lambda line: [ev.PassTurned() for _ in range(line.state.count - line.state.passes)]
+    ),
+    "card": Verb(inquisitor_card, words=2),
+}
+
+
+class ScriptReader(common.ScriptReader):
+    """Werewolf's verbs and settings, read by the common reader; ``game`` gives the app's own
+    moves and the lines printed."""
+
+    name = "werewolf"
+    verbs = VERBS
+    settings = OPTIONS
+    codec = ev.CODEC
+    setup_step = Step.SETUP
+    not_now = staticmethod(rules.not_now)
+
+    def created(self, players: tuple[str, ...], options: dict[str, object], seed: int) -> Event:
+        return ev.GameCreated(players, ev.Options(**options), seed)  # type: ignore[arg-type]
