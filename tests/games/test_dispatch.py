@@ -170,3 +170,22 @@ def test_werewolf_reveals_by_day_and_by_night_and_not_between_W20_W25():
     refused = werewolf.check(WerewolfState(step=WerewolfStep.VOTE), werewolf_ev.Revealed("seer"))
     assert (refused.key, refused.rule) == ("ww_not_now", "W18")
     assert refused.params == {"wants": Term("term.wants.vote")}
+
+
+# --- steps as a table: every step of each game has its view -------------------------------
+
+
+def test_every_ravnica_step_but_the_setup_form_has_its_view():
+    from narrator.games.ravnica.view import STEP_VIEWS
+
+    assert set(RavnicaStep) - set(STEP_VIEWS) == {RavnicaStep.SETUP}
+
+
+def test_every_werewolf_step_but_the_setup_form_has_one_view():
+    from narrator.games.werewolf.day_view import DAY_VIEWS
+    from narrator.games.werewolf.night_view import NIGHT_VIEWS
+    from narrator.games.werewolf.setup_view import SETUP_VIEWS
+    from narrator.games.werewolf.view import STEP_VIEWS
+
+    assert set(WerewolfStep) - set(STEP_VIEWS) == {WerewolfStep.SETUP}
+    assert len(STEP_VIEWS) == len(SETUP_VIEWS) + len(DAY_VIEWS) + len(NIGHT_VIEWS)

@@ -10,26 +10,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from narrator.games.common.seats import seat_key, seat_of_key, seat_range
+from narrator.games.common.seats import seat_range
 from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.end_view import over_view, reveal_view, roles_view
 from narrator.games.ravnica.keys import colour_choices, colour_words, seat_choices
 from narrator.games.ravnica.private_view import needs_privacy, private_view
 from narrator.games.ravnica.state import ROUNDS, Stage, State, Step
-from narrator.games.ravnica.story import death_lines, stage_name, winner_line
+from narrator.games.ravnica.story import stage_name
 from narrator.games.ravnica.tables import (
     agents_for,
     colour_term,
     loyalists_for,
-    role_term,
 )
 from narrator.games.views import (
     AppMove,
     Ballot,
     Checklist,
     Choice,
-    Over,
     Paced,
-    Rows,
     Seats,
     StepView,
     Timer,
@@ -40,13 +38,8 @@ from narrator.games.views import (
 )
 from narrator.prompts import Localized
 
-TIMER_STEPS = (Step.DISCUSSION, Step.FINAL_DISCUSSION)
-VOTE_STEPS = (Step.ELECTION, Step.FINAL_VOTE)
-PICK_STEPS = (Step.ELECTION_TIE, Step.FINAL_TIE)
 CHECKLIST_PHYSICAL = ("roles", "guilds", "targeting_deck", "leader_deck", "cards")
 CHECKLIST_APP = ("roles", "guilds", "app_decks", "cards")
-
-LOYALIST_TONE, AGENT_TONE = "#4a8fe7", "#e5534b"
 
 
 def checklist_lines(s: State) -> tuple[str, ...]:
@@ -84,7 +77,7 @@ def banner(s: State) -> tuple:
 
 
 def step_view(s: State, path: tuple[str, ...] = ()) -> StepView:
-    view = _view(s, path)
+    view = STEP_VIEWS.get(s.step, _plain_view)(s, path)
     theme = f"colour-{s.round_colour}" if s.round_colour and s.step is not Step.OVER else None
     return replace(
         view,
@@ -95,172 +88,184 @@ def step_view(s: State, path: tuple[str, ...] = ()) -> StepView:
     )
 
 
-def _view(s: State, path: tuple[str, ...]) -> StepView:  # noqa: C901 - one branch a step
-    step = s.step
+# Each view takes the state and the keys typed so far in its step (only the roles read them).
+
+
+def _plain_view(s: State, path: tuple[str, ...]) -> StepView:
+    return StepView("info", None, title=s.step.value)
+
+
+def _leader_name(s: State) -> str:
     leader = s.round_leader
-    leader_name = s.players[leader] if leader is not None else ""
-    colour = colour_words(s.round_colour) if s.round_colour else ""
-    physical = s.options.deck_mode == "physical"
-    use_keys = Words("game.use_keys")
-    if step is Step.DEAL:  # R6: drawn by the game's own deal screen
-        return StepView("choose", None, screen="deal")
-    if step is Step.OPENING:
-        pause = s.options.opening_pause
-        paced = Paced(
-            (
-                ("setup_ready", 2),
-                ("opening_close_eyes", 4),
-                ("opening_agents_open", pause),
-                ("opening_agents_close", 3),
-                ("opening_all_open", 2),
-            ),
-            ev.OpeningDone(),
-            Words("game.opening_title"),
-            Words("game.opening_running"),
-        )
-        params = {"agents": agents_for(s.count), "loyalists": loyalists_for(s.count)}
-        checks = tuple(Words(f"checklist.{line}", params) for line in checklist_lines(s))
-        return StepView(
-            "info",
-            None,
-            title=Words("game.checklist_title"),
-            body=(Checklist(checks),),
-            keys=Words("game.checklist_keys"),
-            checks=checks,
-            primary=Choice("enter", event=paced),
-            refusal=Words("game.tick_first"),
-        )
-    if step is Step.TURN_LEADER_CARD:
-        n = s.round + 1
-        if physical:
-            left = tuple(colour_term(c) for c in s.leader_cards_left())
-            return StepView(
-                "choose",
-                None,
-                title=Words("game.turn_card_title", {"round": n}),
-                body=(Words("game.not_yet_played", {"colours": left}),),
-                keys=Words("game.colour_keys"),
-                choices=colour_choices(ev.LeaderCardTurned) + seat_choices(s, None, use_keys),
-                refusal=Words("game.press_leader_colour"),
-            )
-        return StepView(  # R9: the app holds the leader deck
-            "info",
-            None,
-            title=Words("game.round_title", {"round": n}),
-            body=("",),
-            keys=Words("game.app_turns_card"),
-            choices=colour_choices(refusal=Words("game.app_holds_leader_deck"))
-            + seat_choices(s, None, use_keys),
-            primary=Choice("enter", event=AppMove()),
-        )
-    if step in TIMER_STEPS:
-        final = step is Step.FINAL_DISCUSSION
-        title = (
-            Words("game.final_discussion_title")
-            if final
-            else Words("game.discussion_title", {"colour": colour})
-        )
-        cands = () if final else s.players_of(s.round_colour)
-        first: tuple = (
-            (Words("game.lying_allowed"), Words("game.candidates"))
-            if cands
-            else (Words("game.lying_allowed"),)
-        )
-        seconds = s.options.final_seconds if final else s.options.round_seconds
-        return StepView(
-            "timed",
-            None,
-            title=title,
-            body=(first, Seats(cands)) if cands else (first,),
-            keys=Words("game.discussion_keys"),
-            timer=Timer(seconds, ev.DiscussionEnded(), f"{step.name}:{s.round}"),
-            choices=seat_choices(s, None, use_keys),
-        )
-    if step in VOTE_STEPS:
-        return _ballot_view(s)
-    if step in PICK_STEPS:
-        tied = s.ballot.most_voted()
+    return s.players[leader] if leader is not None else ""
+
+
+def _round_colour(s: State):
+    return colour_words(s.round_colour) if s.round_colour else ""
+
+
+def _use_keys() -> Words:
+    return Words("game.use_keys")
+
+
+def _deal_view(s: State, path: tuple[str, ...]) -> StepView:
+    return StepView("choose", None, screen="deal")  # R6: drawn by the game's own deal screen
+
+
+def _opening_view(s: State, path: tuple[str, ...]) -> StepView:
+    pause = s.options.opening_pause
+    paced = Paced(
+        (
+            ("setup_ready", 2),
+            ("opening_close_eyes", 4),
+            ("opening_agents_open", pause),
+            ("opening_agents_close", 3),
+            ("opening_all_open", 2),
+        ),
+        ev.OpeningDone(),
+        Words("game.opening_title"),
+        Words("game.opening_running"),
+    )
+    params = {"agents": agents_for(s.count), "loyalists": loyalists_for(s.count)}
+    checks = tuple(Words(f"checklist.{line}", params) for line in checklist_lines(s))
+    return StepView(
+        "info",
+        None,
+        title=Words("game.checklist_title"),
+        body=(Checklist(checks),),
+        keys=Words("game.checklist_keys"),
+        checks=checks,
+        primary=Choice("enter", event=paced),
+        refusal=Words("game.tick_first"),
+    )
+
+
+def _leader_card_view(s: State, path: tuple[str, ...]) -> StepView:
+    n = s.round + 1
+    if s.options.deck_mode == "physical":
+        left = tuple(colour_term(c) for c in s.leader_cards_left())
         return StepView(
             "choose",
             None,
-            title=Words("game.tie_title"),
-            body=(Words("game.tie_pick"), Seats(tied)),
-            keys=seat_keys_words(s),
-            choices=seat_choices(s, ev.TieBroken, listed=tied),
-            refusal=use_keys,
+            title=Words("game.turn_card_title", {"round": n}),
+            body=(Words("game.not_yet_played", {"colours": left}),),
+            keys=Words("game.colour_keys"),
+            choices=colour_choices(ev.LeaderCardTurned) + seat_choices(s, None, _use_keys()),
+            refusal=Words("game.press_leader_colour"),
         )
-    if needs_privacy(s):
-        return private_view(s, leader_name, colour)
-    if step is Step.DRAW:  # Blue: the draw is shown to all (R21)
-        if physical:
-            return StepView(
-                "choose",
-                None,
-                title=Words("game.blue_draw_title", {"leader": leader_name}),
-                body=("",),
-                keys=Words("game.colour_keys"),
-                choices=colour_choices(ev.TargetDrawn, quiet=True)
-                + seat_choices(s, None, use_keys),
-                refusal=use_keys,
-            )
-        return StepView(
-            "info",
-            None,
-            title=Words("game.blue_draw_app_title", {"leader": leader_name}),
-            body=("",),
-            keys=Words("game.app_draws_card"),
-            choices=colour_choices(refusal=Words("game.app_holds_targeting_deck"))
-            + seat_choices(s, None, use_keys),
-            primary=Choice("enter", event=AppMove()),
-        )
-    if step is Step.CHOOSE:  # Blue
-        drawn = s.draw_of("U").colour
-        drawn_name = colour_words(drawn)
-        of_colour = s.players_of(drawn)
+    return StepView(  # R9: the app holds the leader deck
+        "info",
+        None,
+        title=Words("game.round_title", {"round": n}),
+        body=("",),
+        keys=Words("game.app_turns_card"),
+        choices=colour_choices(refusal=Words("game.app_holds_leader_deck"))
+        + seat_choices(s, None, _use_keys()),
+        primary=Choice("enter", event=AppMove()),
+    )
+
+
+def _discussion_view(s: State, path: tuple[str, ...]) -> StepView:
+    final = s.step is Step.FINAL_DISCUSSION
+    title = (
+        Words("game.final_discussion_title")
+        if final
+        else Words("game.discussion_title", {"colour": _round_colour(s)})
+    )
+    cands = () if final else s.players_of(s.round_colour)
+    first: tuple = (
+        (Words("game.lying_allowed"), Words("game.candidates"))
+        if cands
+        else (Words("game.lying_allowed"),)
+    )
+    seconds = s.options.final_seconds if final else s.options.round_seconds
+    return StepView(
+        "timed",
+        None,
+        title=title,
+        body=(first, Seats(cands)) if cands else (first,),
+        keys=Words("game.discussion_keys"),
+        timer=Timer(seconds, ev.DiscussionEnded(), f"{s.step.name}:{s.round}"),
+        choices=seat_choices(s, None, _use_keys()),
+    )
+
+
+def _tie_view(s: State, path: tuple[str, ...]) -> StepView:
+    tied = s.ballot.most_voted()
+    return StepView(
+        "choose",
+        None,
+        title=Words("game.tie_title"),
+        body=(Words("game.tie_pick"), Seats(tied)),
+        keys=seat_keys_words(s),
+        choices=seat_choices(s, ev.TieBroken, listed=tied),
+        refusal=_use_keys(),
+    )
+
+
+def _private_view(s: State, path: tuple[str, ...]) -> StepView:
+    return private_view(s, _leader_name(s), _round_colour(s))
+
+
+def _draw_view(s: State, path: tuple[str, ...]) -> StepView:
+    if needs_privacy(s):  # R18 ⚖: every draw is secret but Blue's
+        return _private_view(s, path)
+    leader_name = _leader_name(s)  # Blue: the draw is shown to all (R21)
+    if s.options.deck_mode == "physical":
         return StepView(
             "choose",
             None,
-            title=Words("game.blue_choose_title", {"colour": drawn_name}),
-            body=(
-                Words("game.blue_choose", {"leader": leader_name, "colour": drawn_name}),
-                Seats(of_colour),
-            ),
-            keys=seat_keys_words(s),
-            choices=seat_choices(s, ev.PlayerChosen, listed=of_colour),
-            refusal=use_keys,
+            title=Words("game.blue_draw_title", {"leader": leader_name}),
+            body=("",),
+            keys=Words("game.colour_keys"),
+            choices=colour_choices(ev.TargetDrawn, quiet=True) + seat_choices(s, None, _use_keys()),
+            refusal=_use_keys(),
         )
-    if step is Step.ABILITY:
-        return StepView(
-            "info",
-            None,
-            title=Words("game.ability_title", {"colour": colour}),
-            body=(ability_words(s),),
-            keys=Words("game.ability_keys"),
-            primary=Choice("enter", event=ev.AbilityDone()),
-            choices=seat_choices(s, None, use_keys),
-        )
-    if step is Step.REVEAL:
-        # R27/R28 only: deaths() leaves out the Ultimate Price until it is revealed (R29)
-        lines = Localized(
-            lambda lang: "\n".join(death_lines(s, lang)) or Words("game.nobody_dead").text(lang)
-        )
-        return StepView(
-            "info",
-            None,
-            title=Words("game.deaths_title"),
-            body=(lines,),
-            keys=Words("game.reveal_keys"),
-            primary=Choice("enter", event=ev.UltimatePriceRevealed()),
-            choices=seat_choices(s, None, use_keys),
-        )
-    if step is Step.ROLES:
-        return _roles_view(s, path)
-    if step is Step.OVER:
-        return _over_view(s)
-    return StepView("info", None, title=step.value)
+    return StepView(
+        "info",
+        None,
+        title=Words("game.blue_draw_app_title", {"leader": leader_name}),
+        body=("",),
+        keys=Words("game.app_draws_card"),
+        choices=colour_choices(refusal=Words("game.app_holds_targeting_deck"))
+        + seat_choices(s, None, _use_keys()),
+        primary=Choice("enter", event=AppMove()),
+    )
 
 
-def _ballot_view(s: State) -> StepView:
+def _choose_view(s: State, path: tuple[str, ...]) -> StepView:
+    if needs_privacy(s):  # R20, R23, R24: the choice would tell the secret draw
+        return _private_view(s, path)
+    drawn = s.draw_of("U").colour  # Blue (R21)
+    drawn_name = colour_words(drawn)
+    of_colour = s.players_of(drawn)
+    return StepView(
+        "choose",
+        None,
+        title=Words("game.blue_choose_title", {"colour": drawn_name}),
+        body=(
+            Words("game.blue_choose", {"leader": _leader_name(s), "colour": drawn_name}),
+            Seats(of_colour),
+        ),
+        keys=seat_keys_words(s),
+        choices=seat_choices(s, ev.PlayerChosen, listed=of_colour),
+        refusal=_use_keys(),
+    )
+
+
+def _ability_view(s: State, path: tuple[str, ...]) -> StepView:
+    return StepView(
+        "info",
+        None,
+        title=Words("game.ability_title", {"colour": _round_colour(s)}),
+        body=(ability_words(s),),
+        keys=Words("game.ability_keys"),
+        primary=Choice("enter", event=ev.AbilityDone()),
+        choices=seat_choices(s, None, _use_keys()),
+    )
+
+
+def _ballot_view(s: State, path: tuple[str, ...]) -> StepView:
     b = s.ballot
     assert b is not None
     if s.step is Step.ELECTION:
@@ -310,61 +315,22 @@ def ability_words(s: State) -> Words:
     return Words("game.black_act")
 
 
-def role_order(s: State) -> list[int]:
-    dead = s.dead()
-    return list(dead) + [p for p in s.seats if p not in dead]
-
-
-def current_role_seat(s: State, path: tuple[str, ...] = ()) -> int | None:
-    """The seat whose role is keyed next: the one chosen by its key, else the first dead one
-    without a role, else the first living one."""
-    if path:
-        return seat_of_key(path[-1])
-    for seat in role_order(s):
-        if s.role_of(seat) is None:
-            return seat
-    return None
-
-
-def _roles_view(s: State, path: tuple[str, ...]) -> StepView:
-    cursor = current_role_seat(s, path)
-    rows = tuple(
-        (seat, Words(str(role_term(role))) if s.role_of(seat) else None)
-        for seat in role_order(s)
-        for role in (s.role_of(seat),)
-    )
-    dead = s.dead()
-    missing = [p for p in dead if s.role_of(p) is None]
-    done = Words("game.roles_missing" if missing else "game.roles_done")
-    keys = joined("\n", Words("game.roles_keys"), done)
-    roles = ()
-    for key, role in (("a", "agents"), ("l", "loyalists")):
-        label = Words(f"keys.role_{role}")
-        if cursor is None:
-            roles += (Choice(key, label, refusal=Words("game.roles_all_in"), footer=True),)
-        else:
-            event = ev.RoleRevealed(cursor, role)
-            roles += (Choice(key, label, event, quiet=True, footer=True, listed=False),)
-    return StepView(
-        "choose",
-        None,
-        title=Words("game.roles_title"),
-        body=(Rows(rows, cursor, frozenset(dead), Words("game.dead")),),
-        keys=keys,
-        choices=roles + seat_choices(s, lambda seat: (seat_key(seat),)),
-        primary=Choice("enter", event=ev.RolesConfirmed(), quiet=True),
-    )
-
-
-def _over_view(s: State) -> StepView:
-    """The winner, full-screen (the table view is hidden at the end, R31)."""
-    loyal = s.winner == "loyalists"
-    team = Words("team.loyalists_full" if loyal else "team.agents")
-    over = Over(
-        Words("game.win_banner", {"team": upper(team)}),
-        Localized(lambda lang: winner_line(s, lang=lang)),
-        (Localized(lambda lang: "\n".join(death_lines(s, lang))),),
-        LOYALIST_TONE if loyal else AGENT_TONE,
-        Words("game.over_keys"),
-    )
-    return StepView("over", None, body=(over,))
+STEP_VIEWS = {  # each step and its view; the setup form is the shell's, not a step view
+    Step.DEAL: _deal_view,
+    Step.OPENING: _opening_view,
+    Step.TURN_LEADER_CARD: _leader_card_view,
+    Step.DISCUSSION: _discussion_view,
+    Step.FINAL_DISCUSSION: _discussion_view,
+    Step.ELECTION: _ballot_view,
+    Step.FINAL_VOTE: _ballot_view,
+    Step.ELECTION_TIE: _tie_view,
+    Step.FINAL_TIE: _tie_view,
+    Step.DRAW: _draw_view,
+    Step.CHOOSE: _choose_view,
+    Step.ABILITY: _ability_view,
+    Step.ABLAZE_DRAW: _private_view,
+    Step.ABLAZE_GIVE: _private_view,
+    Step.REVEAL: reveal_view,
+    Step.ROLES: roles_view,
+    Step.OVER: over_view,
+}

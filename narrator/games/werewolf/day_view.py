@@ -132,7 +132,7 @@ def witch_from(s: State, hut: str, x: str):
     return (hut, x)
 
 
-def discussion_view(s: State) -> StepView:
+def discussion_view(s: State, path: tuple[str, ...]) -> StepView:
     seconds = s.options.discussion_seconds
     return StepView(
         "timed",
@@ -150,7 +150,7 @@ def cast_line(s: State) -> Words | str:
     return Words("ww.vote.cast", {"votes": tuple(f"{s.players[p]}→{spot}" for p, spot in s.cast)})
 
 
-def vote_view(s: State) -> StepView:
+def vote_view(s: State, path: tuple[str, ...]) -> StepView:
     skipped = tuple(s.players[p] for p in s.seats if p not in s.voters)
     body: list = []
     if skipped:
@@ -180,7 +180,7 @@ def vote_view(s: State) -> StepView:
     )
 
 
-def lynch_tie_view(s: State) -> StepView:
+def lynch_tie_view(s: State, path: tuple[str, ...]) -> StepView:
     votes = village.spot(s.spots, s.tied[0]).votes
     return StepView(
         "choose",
@@ -221,7 +221,7 @@ def reveal_view(s: State, spot: str, title: Words, body: Words) -> StepView:
     )
 
 
-def lynch_reveal_view(s: State) -> StepView:
+def lynch_reveal_view(s: State, path: tuple[str, ...]) -> StepView:
     spot = s.lynched
     votes = village.spot(s.spots, spot).votes
     return reveal_view(
@@ -233,8 +233,9 @@ def lynch_reveal_view(s: State) -> StepView:
 
 
 DAY_VIEWS = {
-    Step.DISCUSSION: discussion_view,
-    Step.VOTE: vote_view,
-    Step.LYNCH_TIE: lynch_tie_view,
-    Step.LYNCH_REVEAL: lynch_reveal_view,
+    Step.HUTS: huts_view,  # W12–W17
+    Step.DISCUSSION: discussion_view,  # W18
+    Step.VOTE: vote_view,  # W18
+    Step.LYNCH_TIE: lynch_tie_view,  # W19
+    Step.LYNCH_REVEAL: lynch_reveal_view,  # W20
 }

@@ -24,7 +24,7 @@ CARDS_WIDTH = 76  # the cards' two columns at most: 80 columns less the screen's
 GAP = 4  # between the two columns
 
 
-def column_view(s: State) -> StepView:
+def column_view(s: State, path: tuple[str, ...]) -> StepView:
     open_ = columns_open(s)
     counts = tuple(
         Words("ww.column_count", {"column": c, "n": len(village.in_column(s.spots, c))})
@@ -45,7 +45,7 @@ def column_view(s: State) -> StepView:
     )
 
 
-def pass_view(s: State) -> StepView:
+def pass_view(s: State, path: tuple[str, ...]) -> StepView:
     """W24: N turns of T seconds, each begun by the same cue; only Pause is taken."""
     cue = (("ww_pass", float(s.options.pass_seconds)),)
     lines = ((("ww_pass_start", PASS_START_SECONDS),) if s.passes == 0 else ()) + cue
@@ -70,7 +70,7 @@ def pass_view(s: State) -> StepView:
     )
 
 
-def attack_view(s: State) -> StepView:
+def attack_view(s: State, path: tuple[str, ...]) -> StepView:
     spot = attacked_spot(s)
     return reveal_view(
         s,
@@ -141,7 +141,8 @@ def card_columns(s: State, cards: tuple) -> Localized:
 
 
 NIGHT_VIEWS = {
-    Step.NIGHT_COLUMN: column_view,
-    Step.NIGHT_PASS: pass_view,
-    Step.ATTACK_REVEAL: attack_view,
+    Step.NIGHT_COLUMN: column_view,  # W22–W23
+    Step.NIGHT_PASS: pass_view,  # W24
+    Step.ATTACK_REVEAL: attack_view,  # W25–W29
+    Step.OVER: over_view,  # W31, W38
 }

@@ -20,7 +20,7 @@ from narrator.games.werewolf.residents import (
     resident,
     warnings,
 )
-from narrator.games.werewolf.state import State
+from narrator.games.werewolf.state import State, Step
 
 
 def signed(n: int) -> str:
@@ -88,7 +88,7 @@ def residents_view(s: State, path: tuple[str, ...]) -> StepView:
     )
 
 
-def grand_inquisitor_view(s: State) -> StepView:
+def grand_inquisitor_view(s: State, path: tuple[str, ...]) -> StepView:
     return StepView(
         "choose",
         None,
@@ -119,7 +119,7 @@ def hut_count(kind: str, n: int) -> Words:
     return Words("ww.hut_count" if n > 1 else "ww.hut_one", {"hut": resident(kind), "n": n})
 
 
-def deal_view(s: State) -> StepView:
+def deal_view(s: State, path: tuple[str, ...]) -> StepView:
     items = deal_items(s)
     return StepView(
         "info",
@@ -132,7 +132,7 @@ def deal_view(s: State) -> StepView:
     )
 
 
-def first_night_view(s: State) -> StepView:
+def first_night_view(s: State, path: tuple[str, ...]) -> StepView:
     """W11: said by the app, no key: the werewolves see each other."""
     look = float(s.options.look_seconds)
     paced = Paced(
@@ -154,3 +154,11 @@ def first_night_view(s: State) -> StepView:
         body=(Words("ww.eyes_closed"),),
         primary=Choice("enter", event=paced),
     )
+
+
+SETUP_VIEWS = {
+    Step.RESIDENTS: residents_view,  # W8
+    Step.GRAND_INQUISITOR: grand_inquisitor_view,  # W10
+    Step.DEAL: deal_view,  # W3, W4, W9
+    Step.FIRST_NIGHT: first_night_view,  # W11
+}

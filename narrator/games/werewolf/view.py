@@ -7,23 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from narrator.games.views import StepView, Words
-from narrator.games.werewolf.day_view import DAY_VIEWS, huts_view
-from narrator.games.werewolf.night_view import NIGHT_VIEWS, over_view
-from narrator.games.werewolf.setup_view import (
-    deal_view,
-    first_night_view,
-    grand_inquisitor_view,
-    residents_view,
-)
+from narrator.games.werewolf.day_view import DAY_VIEWS
+from narrator.games.werewolf.night_view import NIGHT_VIEWS
+from narrator.games.werewolf.setup_view import SETUP_VIEWS
 from narrator.games.werewolf.state import State, Step
 
-SIMPLE_VIEWS = {
-    Step.GRAND_INQUISITOR: grand_inquisitor_view,
-    Step.DEAL: deal_view,
-    Step.FIRST_NIGHT: first_night_view,
-    **DAY_VIEWS,
-    **NIGHT_VIEWS,
-}
+# Each step and its view, given the state and the keys typed so far in the step (a hut and its
+# targets, a resident to remove, a seat's Inquisitor card); the setup form is the shell's.
+STEP_VIEWS = {**SETUP_VIEWS, **DAY_VIEWS, **NIGHT_VIEWS}
 
 
 def step_key(s: State) -> tuple:
@@ -45,15 +36,10 @@ def banner(s: State) -> tuple:
     return ((" ", "bold"), (where, "bold"), (" · ", ""), (None, ""), (" ", ""))
 
 
+def plain_view(s: State, path: tuple[str, ...]) -> StepView:
+    return StepView("info", None)
+
+
 def step_view(s: State, path: tuple[str, ...] = ()) -> StepView:
-    if s.step == Step.RESIDENTS:
-        view = residents_view(s, path)
-    elif s.step == Step.HUTS:
-        view = huts_view(s, path)
-    elif s.step == Step.OVER:
-        view = over_view(s, path)
-    elif s.step in SIMPLE_VIEWS:
-        view = SIMPLE_VIEWS[s.step](s)
-    else:
-        view = StepView("info", None)
+    view = STEP_VIEWS.get(s.step, plain_view)(s, path)
     return replace(view, key=step_key(s), name=Words(f"ww.step.{s.step}"), banner=banner(s))
