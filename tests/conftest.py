@@ -45,3 +45,19 @@ def ravnica_words(common_words):
     prompts.use_game(words_dir)
     yield words_dir
     prompts.use_game(None)
+
+
+@pytest.fixture
+def toy():
+    """Coin Call (tests/games/toy), a game only while a test that asks for it runs."""
+    from pathlib import Path
+
+    from narrator.games import registry
+    from narrator.prompts import use_game
+
+    registry.register("toy", "tests.games.toy.game", Path(__file__).parent / "games/toy/words")
+    game = registry.get("toy")
+    use_game(game.words_dir)  # a refusal worded outside the app is worded in its words
+    yield game
+    registry.unregister("toy")
+    use_game(None)

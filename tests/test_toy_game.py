@@ -40,19 +40,11 @@ TOY = Path(__file__).parent / "games" / "toy"
 WORDS = TOY / "words"
 SIZE = (100, 30)
 NAMES = ("Ann", "Bob", "Cid")
-KEY_NAMES = {"Enter", "Backspace", "Markdown"}  # what a Russian screen may show in Latin letters
+KEY_NAMES = {"Enter", "Backspace", "Esc", "Markdown"}  # Latin letters on a Russian screen
 SIDE = {"en": re.compile(r"heads|tails", re.I), "ru": re.compile(r"орёл|орел|решк", re.I)}
 
 
-@pytest.fixture(autouse=True)
-def toy():
-    """Coin Call is a game only while these tests run."""
-    registry.register("toy", "tests.games.toy.game", WORDS)
-    game = registry.get("toy")
-    use_game(game.words_dir)  # a refusal worded outside the app is worded in its words
-    yield game
-    registry.unregister("toy")
-    use_game(None)
+pytestmark = pytest.mark.usefixtures("toy")  # Coin Call is a game only while these tests run
 
 
 class FakeClock:

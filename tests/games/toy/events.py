@@ -19,6 +19,7 @@ class GameCreated(Event):
     players: tuple[str, ...]
     seconds: int = 60
     seed: int = 0
+    stakes: bool = False  # C7-C11: Coin Call with stakes
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class CoinCalled(Event):
     type = "coin_called"
     player: int
     side: str
+    partner: int | None = None  # C8: with stakes, the seat the caller shares the win with
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,39 @@ class CoinFlipped(Event):
     side: str
 
 
+@dataclass(frozen=True)
+class StakeSet(Event):
+    """C7: the caller's stake, typed by the narrator or rolled by the app on a d20 (``roll``:
+    the die and its face, journaled)."""
+
+    type = "stake_set"
+    amount: int
+    roll: tuple[str, int] | None = None
+
+
+@dataclass(frozen=True)
+class ClaimToggled(Event):
+    """C9: a seat claims to double the stake, or takes its claim back."""
+
+    type = "claim_toggled"
+    seat: int
+
+
+@dataclass(frozen=True)
+class ClaimsClosed(Event):
+    """C9: the window is closed: the first claimant by priority doubles."""
+
+    type = "claims_closed"
+
+
+@dataclass(frozen=True)
+class NoteWritten(Event):
+    """C12: a public note, at any step before the end."""
+
+    type = "note_written"
+    text: str
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     GameCreated,
     DiscussionEnded,
@@ -68,5 +103,9 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     VotesClosed,
     CoinCalled,
     CoinFlipped,
+    StakeSet,
+    ClaimToggled,
+    ClaimsClosed,
+    NoteWritten,
 )
 CODEC = EventCodec(EVENT_TYPES)

@@ -30,8 +30,8 @@ from narrator.games.views import (
 )
 from narrator.prompts import Term, words
 from tests.games.toy import events as ev
-from tests.games.toy import rules
-from tests.games.toy.rules import CALL, DISCUSSION, FLIP, OVER, SETUP, VOTE, State
+from tests.games.toy import rules, stakes
+from tests.games.toy.rules import CALL, CLAIMS, DISCUSSION, FLIP, OVER, SETUP, STAKE, VOTE, State
 
 CALLER_TONE, OTHERS_TONE = "#e0b400", "#4a8fe7"
 CALL_KEYS = (("1", "heads"), ("2", "tails"))  # not "h": the game screen's Home key
@@ -54,11 +54,18 @@ def banner(s: State) -> tuple:
 
 
 def step_view(s: State, path: tuple[str, ...] = ()) -> StepView:
-    view = _view(s)
+    if path[:1] == (stakes.NOTE_KEY,) and s.step not in (SETUP, OVER):  # C12, any step
+        view = stakes.note_view(s)
+    else:
+        view = _view(s, path)
     return replace(view, key=(s.step,), name=Words(f"toy.step.{s.step}"), banner=banner(s))
 
 
-def _view(s: State) -> StepView:
+def _view(s: State, path: tuple[str, ...] = ()) -> StepView:
+    if s.step == STAKE:
+        return stakes.stake_view(s, path)
+    if s.step == CLAIMS:
+        return stakes.claims_view(s, seat_choices)
     if s.step == SETUP:
         return StepView("info", None)
     if s.step == DISCUSSION:
@@ -81,13 +88,20 @@ def _view(s: State) -> StepView:
             close_eyes=Line("toy_close_eyes", {"player": name}),
         )
         options = Words("toy.privacy.keys", {n: side(n) for _, n in CALL_KEYS})
+        choices = tuple(
+            Choice(k, Words(f"coin.{n}"), ev.CoinCalled(s.elected, n)) for k, n in CALL_KEYS
+        )
+        ask = Words("toy.privacy.ask", {"player": name})
+        if s.stakes:  # C8: a partner's seat, then the side
+            choices = stakes.call_choices(s, path, CALL_KEYS, seat_choices)
+            if not path:
+                ask = Words("toy.privacy.partner", {"player": name})
+                options = Words("toy.privacy.partner_keys", {"last": s.count})
         return StepView(
             "private",
             None,
-            body=(Words("toy.privacy.ask", {"player": name}), "", options),
-            choices=tuple(
-                Choice(k, Words(f"coin.{n}"), ev.CoinCalled(s.elected, n)) for k, n in CALL_KEYS
-            ),
+            body=(ask, "", options),
+            choices=choices,
             private=privacy,
             public=(
                 Words("toy.call_title"),
@@ -126,7 +140,7 @@ def _vote_view(s: State) -> StepView:
         title=Words("toy.vote_title"),
         body=(ballot,),
         keys=keys,
-        choices=choices,
+        **stakes.vote_extras(s, s.waiting[0] if s.waiting else -1, choices),
         primary=Choice("enter", event=ev.VotesClosed()),
         take_back=bool(s.votes),
     )
@@ -168,6 +182,9 @@ def step_lines(s: State) -> list[Line]:
 
 
 def event_lines(before: State, e: Event, after: State) -> list[Line]:
+    extra = stakes.event_lines(after, e)
+    if extra:
+        return extra
     if isinstance(e, ev.GameCreated):
         return [Line("toy_welcome", {"players": after.players, "seconds": after.seconds})]
     if isinstance(e, ev.CoinCalled):  # said once the privacy screen is clear: not the side
@@ -211,6 +228,9 @@ def announcements(before: State, e: Event, after: State) -> list[Announcement]:
 # --- what anyone may know ----------------------------------------------------------------------
 def describe(before: State, e: Event, after: State, lang: str) -> str:
     w = words(lang)
+    extra = stakes.story(after, e)
+    if extra is not None:
+        return w.format(extra.key, **extra.params)
     if isinstance(e, ev.GameCreated):
         return w.format(
             "toy.story.created",
@@ -297,13 +317,25 @@ class ToyGame(Game):
                 digits=3,
                 rule="C2",
             ),
+            Field(
+                "stakes",
+                Words("toy.setup.stakes"),
+                "choice",
+                "off",
+                options=(
+                    ("off", Words("toy.setup.stakes_off")),
+                    ("on", Words("toy.setup.stakes_on")),
+                ),
+                rule="C7",
+            ),
         )
 
     def setup_note(self, count: int) -> Words | None:
         return Words("toy.setup.note", {"count": count})
 
     def created(self, names: Sequence[str], values: Mapping[str, Any], seed: int) -> Event:
-        return ev.GameCreated(tuple(names), int(values.get("seconds", 60)), seed)
+        with_stakes = values.get("stakes") == "on"  # C7-C11
+        return ev.GameCreated(tuple(names), int(values.get("seconds", 60)), seed, with_stakes)
 
     def clean_name(self, name: str) -> str:
         return rules.clean_name(name)
@@ -317,6 +349,8 @@ class ToyGame(Game):
         return Words("toy.privacy.done", {"side": side(state.call)})
 
     def app_move(self, state: State, position: int, move=None) -> Event | None:
+        if state.step == STAKE and move is not None and move.args:  # C7: the die it names
+            return stakes.roll_stake(state, position, move.args)
         if state.step != FLIP:
             return None
         rng = random.Random(f"toy:{state.seed}:{position}")
@@ -334,6 +368,7 @@ class ToyGame(Game):
     # --- what anyone may know ------------------------------------------------------------
     def public_view(self, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
         voted = {v for v, _ in state.votes} if state.step == VOTE else set()
+        first = state.waiting[0] if state.step == VOTE and state.waiting else None
         seats = []
         for i, name in enumerate(state.players):
             marks: tuple = ()
@@ -341,8 +376,13 @@ class ToyGame(Game):
                 marks = (Words("toy.table.voted"),)
             elif i == state.elected:
                 marks = (Words("toy.table.caller"),)
-            seats.append(SeatView(name, marks))
-        return PublicView(self.title, Words(f"toy.step.{state.step}"), tuple(seats))
+            cells = stakes.seat_cells(state, i)
+            seats.append(SeatView(name, marks, cells=cells, turn=i == first))
+        step = Words(f"toy.step.{state.step}")
+        return PublicView(self.title, step, tuple(seats), piles=stakes.piles(state))
+
+    def anytime(self, state: State):
+        return stakes.anytime(state)
 
     def summary(self, state: State) -> Words:
         where = Words(f"toy.home.step.{state.step}")
