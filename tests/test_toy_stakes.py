@@ -222,3 +222,45 @@ def test_every_stakes_word_exists_in_both_languages(toy, lang):
     for view in views:
         for text in (view.title, view.keys, *(c.label for c in view.choices if c.listed)):
             assert "toy." not in worded(text, lang), text
+
+
+STAKES_SCRIPT = """\
+game toy
+players Ann Bob Cid
+seconds 30
+seed 5
+stakes on
+note Bob bluffs
+end
+vote Ann Bob
+vote Bob Bob
+vote Cid Ann
+count
+stake roll
+call heads Cid
+claim Ann
+claim 3
+close
+note "Cid doubles"
+flip
+"""
+
+
+def test_the_headless_player_plays_a_game_with_stakes(toy, tmp_path, capsys):
+    import io
+
+    from narrator.play import play_script
+
+    out = io.StringIO()
+    assert play_script(STAKES_SCRIPT.splitlines(), out, tmp_path) == 0, capsys.readouterr().err
+    printed = out.getvalue().splitlines()
+    assert "Note: Bob bluffs" in printed
+    (path,) = tmp_path.glob("*.jsonl")
+    journal = Journal.open(path)
+    stake = next(e for e in journal.events if isinstance(e, ev.StakeSet))
+    assert stake.roll == ("d20", stake.amount)  # the app's roll, journaled
+    assert f"The app rolls Bob's stake: {stake.amount}." in printed
+    assert journal.state.partner == 2 and journal.state.doubler == 2  # Cid first: C9
+    assert journal.state.notes == ("Bob bluffs", "Cid doubles")
+    assert journal.state.step == rules.OVER
+    assert capsys.readouterr().err == ""

@@ -119,9 +119,10 @@ class Line:
     def one(self) -> str:
         return one(self.args, self.verb)
 
-    def app_move(self) -> Event | None:
-        """The app's own move here (a deal, a draw, a roll), seeded by the position."""
-        return self.reader.game.app_move(self.state, self.position)
+    def app_move(self, move: Any = None) -> Event | None:
+        """The app's own move here (a deal, a draw, a roll), seeded by the position; ``move``:
+        an ``AppMove`` with what it is about (the die, the Citizen)."""
+        return self.reader.game.app_move(self.state, self.position, move)
 
 
 class ScriptReader:
