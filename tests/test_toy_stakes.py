@@ -124,13 +124,18 @@ async def test_a_game_with_stakes_by_keys_uses_every_affordance(toy, tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await stakes_form(pilot, app)
+        # C12: an entry valid at any step is listed in help with the step's own keys
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: "write a note" in screen_text(app))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         # C12: "n" at any step opens a text field; the note lands on the table's pile
         await pilot.press("n")
         await wait_for(pilot, lambda: app.screen.query_one("#typed", Input).display)
         await pilot.press(*"Bob bluffs", "enter")
         await wait_for(pilot, lambda: app.state.notes == ("Bob bluffs",))
         await wait_for(pilot, lambda: not app.screen.query_one("#typed", Input).display)
-        # (the pile on the side panel: checked once the tracker draws piles)
+        await wait_for(pilot, lambda: "Bob bluffs" in screen_text(app))  # the tracker's pile
         await pilot.press("e")
         await wait_for(pilot, lambda: on_step(app, rules.VOTE))
         # C11: one turn timer for the whole vote, which never holds up a vote
