@@ -19,8 +19,7 @@ from typing import Any
 
 from narrator.games import get_game
 from narrator.games.base import Event, Game, Refusal, fold
-from narrator.prompts import Localized, Problem
-from narrator.prompts.reasons import reason
+from narrator.prompts import Problem, in_game, reason
 
 MAGIC = "inquisition-narrator-journal"
 VERSION = 1
@@ -143,7 +142,9 @@ class Journal:
             self.state = self.game.apply(self.state, event)
         except (ValueError, Refusal) as err:  # a Refusal is worded as the screens word it
             why = (
-                Localized(err.text) if isinstance(err, Refusal) else reason(err, other="bad_entry")
+                in_game(self.game.words_dir, err.text)  # worded before its game is chosen
+                if isinstance(err, Refusal)
+                else reason(err, other="bad_entry")
             )
             raise JournalError("not_replayed", **where, reason=why) from err
         self.events.append(event)

@@ -15,8 +15,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from narrator import paths
-from narrator.prompts import Problem, Term
-from narrator.prompts.reasons import reason
+from narrator.prompts import Problem, Term, reason
 
 LANGUAGES = ("en", "ru")
 RATE_RANGE = (80, 400)  # words a minute; eSpeak NG is intelligible across this range

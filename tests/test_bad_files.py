@@ -339,7 +339,7 @@ def test_an_absurd_prompt_override_is_ignored_with_a_warning(text):
     assert "слишком глубокая вложенность" in warning.text("ru")
 
 
-def test_plural_forms_on_a_placeholder_that_is_not_a_number_do_not_break_the_line():
+def test_plural_forms_on_a_placeholder_that_is_not_a_number_do_not_break_the_line(ravnica_words):
     """{colour:one|many} is well-formed, but a colour has no plural: the line still reads."""
     cat = override("en", 'round_start = "Round {round}: {colour:colour|colours}."')
     assert cat.format("round_start", round=2, colour="Blue") == "Round 2: Blue."
@@ -367,7 +367,7 @@ def test_a_prompt_override_with_control_characters_is_ignored_with_a_warning():
         max_size=4,
     )
 )
-def test_any_prompt_override_leaves_every_line_formattable(tmp_path, lines):
+def test_any_prompt_override_leaves_every_line_formattable(tmp_path, ravnica_words, lines):
     text = "\n".join(f'"{key}" = {json.dumps(value)}' for key, value in lines.items())
     (tmp_path / "prompts.en.toml").write_text(
         text.replace('"colour.blue"', "colour.blue"), encoding="utf-8"

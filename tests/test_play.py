@@ -267,8 +267,8 @@ def test_red_leaders_last_card_of_the_wrong_colour_refused_R18(capsys):
         (
             "colour=red",
             (
-                "There is no option colour: the options are deck_mode, opening_pause, "
-                "round_seconds, final_seconds, election_tie and final_tie"
+                "There is no option colour: the options are deal_mode, deck_mode, "
+                "opening_pause, round_seconds, final_seconds, election_tie and final_tie"
             ),
         ),
     ],

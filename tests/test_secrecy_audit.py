@@ -311,7 +311,9 @@ def app_files(folders: Folders) -> list[Path]:
     ]
 
 
-def test_ultimate_price_stays_secret_until_R29_on_terminal_voice_and_files_R23_R29(tmp_path):
+def test_ultimate_price_stays_secret_until_R29_on_terminal_voice_and_files_R23_R29(
+    tmp_path, ravnica_words
+):
     assert [n for n in NAMES if TARGET.lower() in n.lower()] == [TARGET]
     (pick_a, ref_a), (pick_b, _) = games()
     secret = forbidden_sentences(ref_a)

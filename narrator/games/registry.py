@@ -47,8 +47,9 @@ def unregister(name: str) -> None:
 
 
 def _forget_words() -> None:
-    from narrator.prompts import reload
+    from narrator.prompts import reload, sources
 
+    sources.know_games(words_dirs())  # a user's override of any game's line is no mistake
     reload()
 
 
@@ -78,3 +79,6 @@ def title(name: str, lang: str) -> str:
         return str(tomllib.loads(path.read_text(encoding="utf-8"))["about"]["title"])
     except (OSError, KeyError, tomllib.TOMLDecodeError):
         return name
+
+
+_forget_words()  # the catalogues learn every game's words folder (for the user's overrides)

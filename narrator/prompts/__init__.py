@@ -9,17 +9,17 @@ placeholders. A catalogue is the common lines and the current game's on top of t
   ``narrator/games/ravnica/words/``), ``<lang>.toml``. `use_game(words_dir)` adds them (the
   app calls it when a game is chosen or resumed, ``narrator play`` when it reads a script's
   game); `use_game(None)` goes back to the common lines alone. A game's line may have the id
-  of a common one: it wins, so two games may each say ``time_up`` their own way;
+  of a common one: it wins, so two games may each say ``time_up`` their own way. A catalogue
+  never falls back to another game's lines: an id missing from the game's words and the
+  common ones is a `PromptError` (the common words are the shell's own, no game's);
 - a user may override any line in `config_dir()/prompts.<lang>.toml` (same ids, same
   placeholders), on top of both.
 
-`prompt_ids()` is every id that may be said now. Every catalogue (the common one alone, and
-each game's with it) has the same ids and placeholders in every language.
-
-Placeholders are `{name}`. A placeholder may carry plural forms for a number:
-`{minutes:minute|minutes}` (English: one|other) or `{minutes:минута|минуты|минут}`
-(Russian: one|few|many); it formats as "5 minutes" / "5 минут".
-Nested TOML tables flatten to dotted ids: `[colour] white = "White"` is `colour.white`.
+`catalogue(lang, game)` and `words(lang, game)` are one game's whatever game is played (the
+home screen words an unfinished game's summary so). `prompt_ids()` is every id that may be
+said now. Every catalogue has the same ids and placeholders in every language. Placeholders
+are `{name}`, or plural forms for a number (`plurals`). Nested TOML tables flatten to dotted
+ids: ``[list] last = " and "`` is ``list.last``.
 
 The screens' own words are a second catalogue of the same form, `words(lang)`: the common
 files `ui/<lang>/*.toml` beside this file (one per part of the app: the game screen, the keys,
@@ -38,6 +38,8 @@ a `Problem`: a words id ``files.<key>`` with its parameters, the English text as
 
 from __future__ import annotations
 
+import errno
+import re
 import string
 import tomllib
 import unicodedata
@@ -49,18 +51,12 @@ from typing import Any, Self
 
 from narrator import paths
 from narrator.prompts import sources
+from narrator.prompts.plurals import LineFormatter
 
 LANGUAGES = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
 
-# Card letters of R1 -> catalogue ids; the game module owns the colours themselves.
-COLOUR_IDS = {
-    "W": "colour.white",
-    "U": "colour.blue",
-    "B": "colour.black",
-    "R": "colour.red",
-    "G": "colour.green",
-}
+CURRENT: Any = object()  # the game being played (``use_game``), as a default argument
 
 
 class Term(str):
@@ -91,8 +87,8 @@ class Words:
     key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
-    def text(self, lang: str = DEFAULT_LANGUAGE) -> str:
-        return words(lang).format(self.key, **self.params)
+    def text(self, lang: str = DEFAULT_LANGUAGE, game: Path | None = CURRENT) -> str:
+        return words(lang, game).format(self.key, **self.params)
 
 
 class Either(tuple):
@@ -155,38 +151,26 @@ def placeholders(template: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def plural_form(n: int, forms: list[str], lang: str) -> str:
-    """Pick the plural form of a word for n (Russian: one, few, many; others: one, other)."""
-    if lang == "ru" and len(forms) >= 3:
-        if n % 10 == 1 and n % 100 != 11:
-            return forms[0]
-        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-            return forms[1]
-        return forms[2]
-    return forms[0] if n == 1 else forms[-1]
-
-
-class _LineFormatter(string.Formatter):
-    def __init__(self, lang: str) -> None:
-        super().__init__()
-        self.lang = lang
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec:
-            try:
-                n = int(value)
-            except (TypeError, ValueError):  # an override gave plural forms to a name
-                return str(value)
-            return f"{n} {plural_form(n, format_spec.split('|'), self.lang)}"
-        return format(value, format_spec)
-
-
 def use_game(words_dir: Path | None) -> None:
     """Speak and show the words of the game whose folder is ``words_dir`` on top of the common
     ones: its ``<lang>.toml`` (what is said) and ``ui/<lang>/*.toml`` (the screens'). A game's
     line may have the id of a common one (two games may both say ``time_up``): it wins."""
-    if sources.choose(words_dir):
-        reload()
+    sources.choose(words_dir)
+
+
+def in_game(words_dir: Path | None, text: Callable[[str], str]) -> Localized:
+    """``text`` worded in one game's words whatever game is played: a journal's refusal read
+    on the home screen, before its game is chosen."""
+
+    def worded_there(lang: str) -> str:
+        played = sources.current()
+        sources.choose(words_dir)
+        try:
+            return text(lang)
+        finally:
+            sources.choose(played)
+
+    return Localized(worded_there)
 
 
 class Catalogue:
@@ -201,41 +185,28 @@ class Catalogue:
         lang: str = DEFAULT_LANGUAGE,
         config_dir: Path | None = None,
         ui: bool = False,
-        others: bool = True,
+        game: Path | None = CURRENT,
     ) -> None:
-        """``others=False``: the common lines and the current game's only, without the other
-        games' (which are looked up otherwise)."""
+        """The common lines and one game's (``game``: its words folder; by default the game
+        being played), never another game's."""
         if lang not in LANGUAGES:
             raise ValueError(f"no prompts for language {lang!r}; choose one of {LANGUAGES}")
         self.lang = lang
         self.warnings: list[Problem] = []
         self.ui = ui
-        self._others = others  # the other games' lines: read at the first miss (quicker start)
-        self.lines: dict[str, str] = sources.load(lang, ui)
+        self.game = sources.current() if game is CURRENT else game
+        self.lines: dict[str, str] = sources.load(lang, ui, self.game)
         self._fields = {key: placeholders(line) for key, line in self.lines.items()}
-        self._formatter = _LineFormatter(lang)
+        self._formatter = LineFormatter(lang)
         folder = paths.config_dir() if config_dir is None else config_dir
         self.override_path = folder / f"prompts.{lang}.toml"
         if not ui:  # the user may reword what is said; the screens' words are the app's
             self._apply_overrides(self.override_path)
 
-    def _widen(self) -> bool:
-        """Add the other games' lines (once); False if they were added already."""
-        if not self._others:
-            return False
-        self._others = False
-        for key, line in sources.other_lines(self.lang, self.ui).items():
-            if key not in self.lines:
-                self.lines[key] = line
-                self._fields[key] = placeholders(line)
-        return True
-
     def has(self, prompt_id: str) -> bool:
-        return prompt_id in self.lines or (self._widen() and prompt_id in self.lines)
+        return prompt_id in self.lines
 
     def _apply_overrides(self, path: Path) -> None:
-        from narrator.prompts.reasons import reason  # it words with this module's catalogues
-
         warn = self.warnings.append
         try:
             text = path.read_text(encoding="utf-8")
@@ -244,7 +215,6 @@ class Catalogue:
         except (OSError, UnicodeDecodeError) as error:
             warn(Problem("prompts_unreadable", file=str(path), reason=reason(error)))
             return
-        self._widen()  # an override may reword any game's line
         try:
             table = sources.flatten(tomllib.loads(text))
         except (ValueError, RecursionError) as error:  # as in settings.parse
@@ -255,9 +225,16 @@ class Catalogue:
             )
             warn(Problem("prompts_not_toml", file=str(path), reason=why))
             return
+        others: dict[str, frozenset[str]] | None = None
         for key, value in table.items():
             where = {"file": str(path), "id": key}
-            if key not in self.lines:
+            expected = self._fields.get(key)
+            if expected is None:  # another game's line: checked here, said in its game
+                if others is None:
+                    lines = sources.other_lines(self.lang, self.ui, self.game)
+                    others = {k: placeholders(line) for k, line in lines.items()}
+                expected = others.get(key)
+            if expected is None:
                 warn(Problem("prompts_no_such_id", **where))
                 continue
             if not isinstance(value, str):
@@ -271,17 +248,16 @@ class Catalogue:
             except ValueError as error:
                 warn(Problem("prompts_bad_line", **where, reason=reason(error, other="braces")))
                 continue
-            expected = self._fields[key]
             if fields != expected:
                 want = ", ".join(f"{{{name}}}" for name in sorted(expected))
                 want = want or Term("files.placeholders_none")
                 warn(Problem("prompts_placeholders", **where, want=want))
                 continue
-            self.lines[key] = value
+            if key in self.lines:
+                self.lines[key] = value
 
     @property
     def ids(self) -> frozenset[str]:
-        self._widen()
         return frozenset(self.lines)
 
     def placeholders(self, prompt_id: str) -> frozenset[str]:
@@ -308,14 +284,12 @@ class Catalogue:
             return self.lines.get(str(value), str(value)) if self.has(str(value)) else str(value)
         if isinstance(value, Localized):
             return value.words(self.lang)
-        if isinstance(value, Words):
-            return value.text(self.lang)
+        if isinstance(value, Words):  # in this catalogue's game, whatever game is played
+            return words(self.lang, self.game).format(value.key, **value.params)
         if isinstance(value, Enum):
             for candidate in (f"colour.{value.name.lower()}", f"team.{value.name.lower()}"):
                 if self.has(candidate):
                     return self.lines[candidate]
-            if isinstance(value.value, str) and value.value in COLOUR_IDS:
-                return self.lines[self._check_id(COLOUR_IDS[value.value])]
             return str(value.value)
         if isinstance(value, Either):
             return self.join([str(self.text_of(item)) for item in value], "list.last_or")
@@ -330,48 +304,80 @@ class Catalogue:
             return "".join(items)
         return self.lines["list.separator"].join(items[:-1]) + self.lines[last] + items[-1]
 
-    def colour(self, colour: Any) -> str:
-        """A colour's name: from a card letter (W U B R G), an English name or an Enum."""
-        if isinstance(colour, Enum):
-            colour = colour.name
-        key = str(colour)
-        prompt_id = COLOUR_IDS.get(key.upper()) or f"colour.{key.lower()}"
-        return self.lines[self._check_id(prompt_id)]
+
+_TOML_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-_catalogues: dict[str, Catalogue] = {}
+def reason(error: BaseException, english: str | None = None, other: str = "unknown") -> Localized:
+    """Why a file could not be read or a line used, as a parameter of a `Problem`. In English it
+    is the message the system or the parser gave (``english``, else ``str(error)``); in another
+    language, ``files.reason.*``: the system's error by its errno, the line and column where
+    the TOML breaks, a placeholder's problem, or ``files.reason.<other>``."""
+    said = str(error) if english is None else english
+
+    def worded(lang: str) -> str:
+        if lang == DEFAULT_LANGUAGE:
+            return said
+        first = error.args[0] if error.args else None
+        if isinstance(first, Problem):
+            return first.text(lang)
+        key, params = other, {}
+        if isinstance(error, UnicodeDecodeError):
+            key = "not_utf8"
+        elif isinstance(error, tomllib.TOMLDecodeError):
+            at = _TOML_AT.search(str(error))
+            if at:
+                key, params = "toml_at", {"line": at[1], "column": at[2]}
+            else:
+                key = "toml_end" if "(at end of document)" in str(error) else "toml"
+        elif isinstance(error, OSError) and error.errno is not None:
+            key = errno.errorcode.get(error.errno, "").lower()
+            if f"files.reason.{key}" not in words(lang).lines:
+                key, params = "os_error", {"number": error.errno}
+        return words(lang).format(f"files.reason.{key}", **params)
+
+    return Localized(worded)
 
 
-def catalogue(lang: str = DEFAULT_LANGUAGE) -> Catalogue:
-    """The catalogue of one language, loaded once (see `reload`)."""
-    if lang not in _catalogues:
-        _catalogues[lang] = Catalogue(lang)
-    return _catalogues[lang]
+_Key = tuple[str, "Path | None"]
+_catalogues: dict[_Key, Catalogue] = {}
 
 
-_words: dict[str, Catalogue] = {}
+def catalogue(lang: str = DEFAULT_LANGUAGE, game: Path | None = CURRENT) -> Catalogue:
+    """What is said in one language: the common lines and one game's (by default the game
+    being played), loaded once (see `reload`)."""
+    key = (lang, sources.current() if game is CURRENT else game)
+    if key not in _catalogues:
+        _catalogues[key] = Catalogue(lang, game=key[1])
+    return _catalogues[key]
 
 
-_loading: set[str] = set()
+_words: dict[_Key, Catalogue] = {}
 
 
-def words(lang: str = DEFAULT_LANGUAGE) -> Catalogue:
-    """The screens' words in one language, loaded once (a malformed line among them is said
-    in plain words: they cannot word their own problem)."""
-    if lang not in _words:
-        if lang in _loading:
+_loading: set[_Key] = set()
+
+
+def words(lang: str = DEFAULT_LANGUAGE, game: Path | None = CURRENT) -> Catalogue:
+    """The screens' words in one language (the common ones and one game's, by default the
+    game being played), loaded once (a malformed line among them is said in plain words: they
+    cannot word their own problem)."""
+    key = (lang, sources.current() if game is CURRENT else game)
+    if key not in _words:
+        if key in _loading:
             raise ValueError(f"the screens' words in {lang!r} cannot be read")
-        _loading.add(lang)
+        _loading.add(key)
         try:
-            _words[lang] = Catalogue(lang, ui=True)
+            _words[key] = Catalogue(lang, ui=True, game=key[1])
         finally:
-            _loading.discard(lang)
-    return _words[lang]
+            _loading.discard(key)
+    return _words[key]
 
 
-def worded(text: Any, lang: str = DEFAULT_LANGUAGE) -> str:
-    """A text of the screens in ``lang``: ``Words``, a ``Localized``, a ``Term`` or a name."""
-    return str(words(lang).text_of(text))
+def worded(text: Any, lang: str = DEFAULT_LANGUAGE, game: Path | None = CURRENT) -> str:
+    """A text of the screens in ``lang``: ``Words``, a ``Localized``, a ``Term`` or a name;
+    in one game's words (``game``), by default the game being played's."""
+    return str(words(lang, game).text_of(text))
 
 
 def reload() -> None:
@@ -383,10 +389,6 @@ def reload() -> None:
 def prompt(prompt_id: str, lang: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     """One line of the script, formatted: `prompt("time_added", "en", seconds=30)`."""
     return catalogue(lang).format(prompt_id, **params)
-
-
-def colour_name(colour: Any, lang: str = DEFAULT_LANGUAGE) -> str:
-    return catalogue(lang).colour(colour)
 
 
 def prompt_ids() -> frozenset[str]:

@@ -1,7 +1,8 @@
-"""Where the catalogues' lines come from: the common files beside this module, the current
-game's words folder on top (``choose``), and the other games' folders, read only when a line
-is in neither (``other_lines``: a journal's refusal read before its game is chosen, a user's
-override of any game's line)."""
+"""Where the catalogues' lines come from: the common files beside this module, and one game's
+words folder on top (``choose`` picks the current game's). A catalogue never reads another
+game's lines: a missing id is an error, not another game's wording. The games' folders are
+told by the registry (``know_games``) only so that a user's override of another game's line
+is checked (``other_lines``), though never said in this one."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Any
 SHARED_WITH_WORDS = ("term.", "colour.", "team.", "list.")  # what screens and voice both use
 
 _game_dir: Path | None = None  # the words of the game being played
+_game_dirs: tuple[Path, ...] = ()  # every registered game's words (for overrides only)
 
 
 def choose(words_dir: Path | None) -> bool:
@@ -22,6 +24,17 @@ def choose(words_dir: Path | None) -> bool:
     changed = words_dir != _game_dir
     _game_dir = words_dir
     return changed
+
+
+def current() -> Path | None:
+    """The words folder of the game being played (None: the common words alone)."""
+    return _game_dir
+
+
+def know_games(words_dirs: tuple[Path, ...]) -> None:
+    """Every game's words folder, as the registry lists them."""
+    global _game_dirs
+    _game_dirs = tuple(words_dirs)
 
 
 def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -75,21 +88,19 @@ def _lines(folder: Any, lang: str, ui: bool) -> dict[str, str]:
     return shared | shown
 
 
-def load(lang: str, ui: bool) -> dict[str, str]:
-    """The common lines with the current game's on top."""
+def load(lang: str, ui: bool, words_dir: Path | None) -> dict[str, str]:
+    """The common lines with the game's in ``words_dir`` on top."""
     lines = _lines(resources.files(__package__), lang, ui)
-    if _game_dir is not None:
-        lines.update(_lines(_game_dir, lang, ui))
+    if words_dir is not None:
+        lines.update(_lines(words_dir, lang, ui))
     return lines
 
 
-def other_lines(lang: str, ui: bool) -> dict[str, str]:
-    """The other games' lines, the first registered game's first."""
-    from narrator.games.registry import words_dirs  # not at import: the registry needs us
-
+def other_lines(lang: str, ui: bool, words_dir: Path | None) -> dict[str, str]:
+    """The other games' lines (a user's override of one is checked, never said here)."""
     lines: dict[str, str] = {}
-    for folder in words_dirs():
-        if folder != _game_dir:
+    for folder in _game_dirs:
+        if folder != words_dir:
             for key, line in _lines(folder, lang, ui).items():
                 lines.setdefault(key, line)
     return lines

@@ -117,11 +117,13 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
 
     def choose_game(self, game: Game) -> None:
         """Play ``game`` from now on: its words, its look, its own screens."""
-        from narrator.prompts import use_game
+        from narrator.prompts import catalogue, prompt_ids, use_game
         from narrator.tui.stepview import Look
 
         self.game = game
         use_game(game.words_dir)
+        common = catalogue(self.language, None).ids
+        self.voice.prewarm(sorted(prompt_ids() - common))  # its fixed lines, rendered ahead
         look = Look
         if game.screens:
             import importlib

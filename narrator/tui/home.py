@@ -97,7 +97,7 @@ class HomeScreen(Screen):
                 summary = Words("home.resume_of", {**summary.params, "game": title})
             else:  # a game with words of its own: its summary, then which game it is
                 summary = Words("home.resume_named", {"summary": summary, "game": title})
-        return worded(summary, lang)
+        return worded(summary, lang, journal.game.words_dir)  # in its game's words
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         option = message.option.id or ""

@@ -1,7 +1,7 @@
 """The narrator's voice: every line spoken (and always captioned), chimes, mute and replay.
 
     voice = Voice(settings, on_notice=show_notice)
-    caption = voice.say("round_start", round=2, colour=colour_name("U", lang))
+    caption = voice.say("round_start", round=2, colour=Term("colour.blue"))
     voice.chime("round_start")
 
 No call blocks: speech is rendered by a worker process (synth.py) and played by a queue on

@@ -12,7 +12,7 @@ import pytest
 
 from narrator import prompts
 from narrator.games.ravnica.tables import GUILDS
-from narrator.prompts import Catalogue, PromptError, prompt, prompt_ids, use_game
+from narrator.prompts import Catalogue, PromptError, Term, prompt, prompt_ids, use_game
 from narrator.voice import player, synth
 from narrator.voice.chimes import CHIMES
 from tests.prompts.scopes import COMMON, game_words, lines, modules, scopes
@@ -157,7 +157,7 @@ def test_every_line_the_tui_uses_formats_with_the_params_it_passes(scope, lang):
 
 def test_the_common_lines_say_nothing_of_ravnica():
     """The shell's lines are the common ones: Ravnica's are its own, loaded with it."""
-    own = Catalogue("en", others=False).ids  # another game's lines are only a fallback
+    own = Catalogue("en", game=None).ids  # the common lines alone
     assert set(SHELL_CONTRACT) <= own
     assert not set(RAVNICA_CONTRACT) & own
     assert not {i for i in own if i.startswith(("colour.", "team."))}
@@ -261,30 +261,34 @@ def test_every_notice_the_voice_can_show_exists():
 
 
 def test_colours_and_teams_are_translated_R1_R5(ravnica_words):
+    from narrator.games.ravnica.tables import COLOURS, colour_term
+
     class Colour(enum.Enum):
         WHITE = "W"
         BLUE = "U"
 
-    assert [prompts.colour_name(c, "en") for c in "WUBRG"] == [
-        "White",
-        "Blue",
-        "Black",
-        "Red",
-        "Green",
-    ]
-    assert [prompts.colour_name(c, "ru") for c in "WUBRG"] == [
-        "белый",
-        "синий",
-        "чёрный",
-        "красный",
-        "зелёный",
-    ]
-    assert prompts.colour_name("blue", "ru") == prompts.colour_name(Colour.BLUE, "ru") == "синий"
+    def names(lang):
+        return [prompts.catalogue(lang).text_of(colour_term(c)) for c in COLOURS]
+
+    assert names("en") == ["White", "Blue", "Black", "Red", "Green"]
+    assert names("ru") == ["белый", "синий", "чёрный", "красный", "зелёный"]
+    assert prompts.catalogue("ru").text_of(Colour.BLUE) == "синий"
     assert prompt("team.loyalists") == "Loyalists"
     assert prompt("team.loyalists_full") == "Guildpact Loyalists"
     assert prompt("round_start", "ru", round=2, colour=Colour.BLUE) == (
         "Раунд 2. Цвет раунда — синий. Начинается обсуждение."
     )
+
+
+def test_ravnica_s_colours_are_its_own_words_R1():
+    """The common catalogues know no colour: a colour is Ravnica's word, said in its game."""
+    from narrator.games.ravnica.tables import colour_term
+
+    for lang in ("en", "ru"):
+        assert not {i for i in prompts.catalogue(lang).ids if i.startswith("colour.")}
+        assert not {i for i in prompts.words(lang).ids if i.startswith("colour.")}
+        with pytest.raises(PromptError):
+            prompt("round_start", lang, round=1, colour=colour_term("W"))
 
 
 def test_lists_read_as_a_sentence(ravnica_words):
@@ -333,7 +337,7 @@ def write_override(lang: str, text: str) -> Path:
 def test_a_user_override_replaces_a_line(ravnica_words):
     write_override("en", 'time_up = "Stop talking!"\n[colour]\nblue = "Azure"\n')
     assert prompt("time_up") == "Stop talking!"
-    assert prompts.colour_name("U") == "Azure"
+    assert prompts.catalogue("en").text_of(Term("colour.blue")) == "Azure"
     assert prompt("time_up", "ru") == "Время вышло."  # the other language is untouched
     assert prompts.catalogue("en").warnings == []
 
@@ -405,12 +409,12 @@ def test_two_games_say_the_same_id_each_their_own_way(tmp_path, ravnica_words):
     assert prompts.catalogue("en").format("time_up") == "Stop talking." != common["en"]
     assert prompts.catalogue("ru").format("time_up") == "Хватит говорить." != common["ru"]
     assert prompt("thirty_seconds_left") == "Thirty seconds left."  # the rest: the common lines
-    assert "round_start" not in Catalogue("en", others=False).ids  # Ravnica's are its own
+    assert "round_start" not in Catalogue("en").ids  # Ravnica's are its own, never a fallback
     use_game(ravnica_words)
     assert prompt("time_up") == common["en"] and "round_start" in prompt_ids()
     use_game(None)
     assert {lang: prompts.catalogue(lang).format("time_up") for lang in ("en", "ru")} == common
-    assert "round_start" not in Catalogue("en", others=False).ids
+    assert "round_start" not in Catalogue("en").ids
 
 
 def test_a_user_override_rewords_a_game_s_own_line_over_its_wording(tmp_path):

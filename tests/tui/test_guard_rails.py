@@ -131,7 +131,7 @@ async def test_every_screen_keeps_its_key_line_at_80_by_24(make_app, tmp_path, d
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_the_app_s_decks_are_never_shuffled_at_the_table_R9(seed):
+def test_the_app_s_decks_are_never_shuffled_at_the_table_R9(seed, ravnica_words):
     """With the app holding the decks no line or checklist tells the table to shuffle, turn
     or draw a physical card: every step of a random game, as said in English."""
     rng = random.Random(seed)

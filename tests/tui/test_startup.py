@@ -35,7 +35,7 @@ async def test_the_real_voice_is_opened_after_the_first_frame(tmp_path):
 
             def voice_in_use() -> None:
                 assert app.voice is opened[0]
-                assert "round_start" in opened[0].prewarmed  # the fixed lines, rendered ahead
+                assert "time_up" in opened[0].prewarmed  # the fixed lines, rendered ahead
                 assert any("No sound device" in n.message for n in app._notifications)
                 assert gc.isenabled()
 

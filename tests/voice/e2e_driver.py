@@ -12,8 +12,9 @@ import sys
 import time
 
 from narrator import paths
+from narrator.games.ravnica.tables import colour_term
 from narrator.games.registry import get
-from narrator.prompts import colour_name, use_game
+from narrator.prompts import use_game
 from narrator.settings import Settings
 from narrator.voice import SimpleAudioSink, SinkError, Voice, WorkerSynthesizer
 from narrator.voice.synth import NO_ENGINE
@@ -69,10 +70,10 @@ def main(lang: str) -> dict:
         voice.wait_idle(10)  # the sink was opened
         # A short game: the round opens, time runs low, a leader, a death, the winner.
         voice.chime("round_start")
-        voice.say("round_start", round=1, colour=colour_name("W", lang))
+        voice.say("round_start", round=1, colour=colour_term("W"))
         voice.say("thirty_seconds_left")
         voice.chime("warning_30s")
-        voice.say("election_result", colour=colour_name("U", lang), player="Anna")
+        voice.say("election_result", colour=colour_term("U"), player="Anna")
         voice.chime("death")
         voice.say("winner_loyalists")
         finished = voice.wait_idle(60)
