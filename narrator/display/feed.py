@@ -10,6 +10,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from narrator.games.views import PublicView
 from narrator.prompts import Localized, Term, Words, worded
 
 
@@ -53,12 +54,29 @@ def snapshot(
         "title": worded(view.title, lang),
         "banner": banner,
         "step": worded(view.step, lang),
-        "seats": [
-            {"name": s.name, "marks": [worded(m, lang) for m in s.marks], "dead": s.dead}
-            for s in view.seats
-        ],
+        **public_page(view, lang),
         "extra": plain(view.extra, lang),
         "clock": clock(countdown),
+    }
+
+
+def public_page(view: PublicView, lang: str) -> dict[str, Any]:
+    """What every public screen draws of a view (the generic tracker, the terminal display,
+    the page): each seat with its marks and cells, the table's piles, the public lines,
+    worded. A game's own ``board`` is for its own widget; its ``extra``, for its page."""
+    return {
+        "seats": [
+            {
+                "name": s.name,
+                "marks": [worded(m, lang) for m in s.marks],
+                "dead": s.dead,
+                "turn": s.turn,
+                "cells": plain(s.cells, lang),
+            }
+            for s in view.seats
+        ],
+        "piles": plain(view.piles, lang),
+        "lines": [worded(line, lang) for line in view.lines],
     }
 
 

@@ -12,13 +12,13 @@ import time
 from typing import Any
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
 from narrator.timer import mmss
+from narrator.tui.tracker import draw
 
 RETRY = 1.0  # seconds between tries while the app is away
 
@@ -38,7 +38,8 @@ def page_view(game: str, extra: dict, lang: str):
 
 
 def render(page: dict[str, Any], offset: float = 0.0) -> Group:
-    """One page of the feed, for a terminal: the step large, the clock, the seats, the game's."""
+    """One page of the feed, for a terminal: the step large, the clock, the game's own part,
+    then the generic tracker (the seats with their cells, the piles, the public lines)."""
     parts: list = [Text(page.get("title", ""), style="dim")]
     parts.append(Text(page.get("step", ""), style="bold reverse"))
     if page.get("banner"):
@@ -56,16 +57,7 @@ def render(page: dict[str, Any], offset: float = 0.0) -> Group:
     extra = page_view(page.get("game", ""), page.get("extra") or {}, page.get("lang", "en"))
     if extra is not None:
         parts.append(extra)
-    seats = Table(box=None, show_header=False, padding=(0, 1))
-    seats.add_column(justify="right", style="dim")
-    seats.add_column()
-    seats.add_column(style="yellow")
-    for i, seat in enumerate(page.get("seats", [])):
-        name = Text(seat["name"], style="strike dim" if seat.get("dead") else "bold")
-        seats.add_row(
-            str(i + 1) + (" ✝" if seat.get("dead") else ""), name, " · ".join(seat["marks"])
-        )
-    parts.append(seats)
+    parts.append(draw(page))  # the seats, their cells, the piles and the lines: the tracker's
     return Group(*parts)
 
 

@@ -157,7 +157,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         self.app.publish_display()  # the table display, if it is on (an announcement read)
         table = self.query_one("#table")
         # A death is marked when its own announcement comes, not before.
-        table.show(s, unannounced=self.app.unannounced)
+        table.show(self.app.game.public_view(s, self.app.unannounced))
         over = view.kind == "over"
         if table.display == over:
             table.display = not over  # the winner takes the whole screen

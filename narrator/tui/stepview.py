@@ -64,10 +64,10 @@ class Look:
         return "bold"
 
     def side_panel(self):
-        """The widget beside the step (every seat at a glance): ``show(state, unannounced)``."""
-        from narrator.tui.widgets import PublicTable
+        """The widget beside the step (every seat at a glance): ``show(public_view)``."""
+        from narrator.tui.tracker import Tracker
 
-        return PublicTable(id="table")
+        return Tracker(id="table")
 
 
 def banner(view: StepView, lang: str, page: Announcement | None = None) -> Text:

@@ -30,6 +30,27 @@
     clock.className = c.paused ? "paused" : left <= 30 ? "low" : "";
   }
 
+  // The generic tracker's cells (a seat's or a pile's public things): a label with a count,
+  // "3/4" against a limit, an ordered list of items; the tone is a class of the game's palette.
+  function cells(list) {
+    const ul = el("ul", null, "cells");
+    for (const c of list) {
+      const li = el("li", null, c.tone ? "tone-" + c.tone : "");
+      li.append(el("span", c.label, "label"));
+      if (c.count !== null && c.count !== undefined) {
+        li.append(el("b", c.limit !== null && c.limit !== undefined ? c.count + "/" + c.limit : c.count, "count"));
+      }
+      if (c.items && c.items.length) {
+        const ol = el("ol", null, "items");
+        for (const item of c.items) ol.append(el("li", item));
+        li.append(ol);
+      }
+      ul.append(li);
+    }
+    return ul;
+  }
+  layouts.cells = cells;
+
   function draw(p) {
     if (!p || !p.game) return;
     if (p.game !== window.NarratorLayoutGame) { location.reload(); return; } // a new game
@@ -41,10 +62,21 @@
     const seats = $("seats");
     seats.replaceChildren();
     p.seats.forEach((s, i) => {
-      const li = el("li", null, s.dead ? "dead" : "");
+      const li = el("li", null, [s.dead ? "dead" : "", s.turn ? "turn" : ""].join(" ").trim());
       li.append(el("span", i + 1, "n"), el("span", s.name, "name"), el("span", s.marks.join(" · "), "marks"));
+      if (s.cells && s.cells.length) li.append(cells(s.cells));
       seats.append(li);
     });
+    const piles = $("piles");
+    piles.replaceChildren();
+    for (const pile of p.piles || []) {
+      const div = el("div", null, "pile");
+      div.append(el("b", pile.name), cells(pile.cells || []));
+      piles.append(div);
+    }
+    const lines = $("lines");
+    lines.replaceChildren();
+    for (const line of p.lines || []) lines.append(el("p", line));
     const extra = $("extra");
     extra.replaceChildren();
     document.body.className = "";

@@ -12,6 +12,7 @@ from narrator.games.ravnica import events as ev
 from narrator.games.ravnica import (
     narration,
     private_view,
+    public,
     rules,
     script,
     setup_rules,
@@ -21,7 +22,7 @@ from narrator.games.ravnica import (
 )
 from narrator.games.ravnica.moves import legal_moves
 from narrator.games.ravnica.state import State, Step
-from narrator.games.views import Field, PublicView, SeatView, StepView, Words
+from narrator.games.views import Field, PublicView, StepView, Words
 
 # The setup form (R4, R6, R9–R11, R15, R26, R27c): (option, label words, values) of each choice
 CHOICES = (  # (field, label, values, rule, an option of the game's?)
@@ -82,27 +83,6 @@ def _fields() -> tuple[Field, ...]:
             Field(name, Words(f"setup.{name}"), "choice", values[0], options=options, rule=rule)
         )
     return tuple(out)
-
-
-def display_extra(state: State) -> dict:
-    """The table display's own part: the round's colour, the live tally of a vote (cast
-    openly, R14, R27), and who is ablaze once it is given (R22). Nothing secret: no draw, no
-    Ultimate Price."""
-    extra: dict = {}
-    colour = state.round_colour
-    if colour:
-        extra["colour"] = colour
-        extra["colour_words"] = Words("display.colour", {"colour": tables.colour_term(colour)})
-        players = tuple(state.players[p] for p in state.players_of(colour))  # R2: guilds shown
-        extra["candidates_words"] = Words("display.candidates", {"players": players})
-    if state.ballot is not None:
-        tally = state.ballot.tally()
-        extra["tally"] = tuple(
-            {"name": state.players[c], "votes": tally[c]} for c in state.ballot.candidates
-        )
-    if state.ablaze is not None:
-        extra["ablaze_words"] = Words("display.ablaze", {"player": state.players[state.ablaze]})
-    return extra
 
 
 class RavnicaGame(Game):
@@ -179,13 +159,7 @@ class RavnicaGame(Game):
 
     # --- what anyone may know ------------------------------------------------------------
     def public_view(self, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
-        dead = set(state.dead()) - set(unannounced)
-        seats = tuple(
-            SeatView(name, tuple(tables.colour_term(c) for c in state.colours_led_by(i)), i in dead)
-            for i, name in enumerate(state.players)
-        )
-        step = Words(f"step.{state.step.value}")
-        return PublicView(self.title, step, seats, display_extra(state))
+        return public.public_view(self.title, state, unannounced)
 
     def summary(self, state: State) -> Words:
         where = (

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from narrator.games.base import Event, Game
-from narrator.games.views import Field, PublicView, SeatView, StepView, Words
+from narrator.games.views import Field, PublicView, StepView, Words
 from narrator.games.werewolf import events as ev
-from narrator.games.werewolf import moves, narration, residents, rules, setup_view, story, view
+from narrator.games.werewolf import moves, narration, public, residents, rules, story, view
 from narrator.games.werewolf.state import State, Step
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
@@ -68,23 +68,6 @@ def _fields() -> tuple[Field, ...]:
             )
         )
     return tuple(out)
-
-
-def display_extra(state: State) -> dict:
-    """The table display's own part (W33): the village, the supply, the hidden pool, the dead."""
-    if not state.spots:  # W33: the set being chosen is public too
-        picked = setup_view.picked_line(state) if state.residents else ""
-        return {"hidden_words": picked} if picked else {}
-    kinds = tuple(residents.resident(k) for k in dict.fromkeys(state.alive))
-    dead = tuple(residents.resident(k) for k in state.dead)
-    return {
-        "village": state.spots,
-        "supply": state.supply,
-        "supply_words": Words("ww.panel.supply", {"supply": state.supply}),
-        "hidden_words": Words("ww.display.hidden", {"kinds": kinds}),
-        "dead_words": Words("ww.display.dead", {"kinds": dead}) if dead else "",
-        "converted": state.converted,
-    }
 
 
 class WerewolfGame(Game):
@@ -160,16 +143,7 @@ class WerewolfGame(Game):
     # --- what anyone may know ------------------------------------------------------------
     def public_view(self, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
         """Everything is public (W33, W36): the village, the votes, the hidden pool."""
-        seats = []
-        for p, name in enumerate(state.players):
-            marks: list = []
-            if state.held:
-                marks.append(Words("ww.table.votes", {"votes": state.held[p]}))
-            if state.held and p == state.gi:
-                marks.append(Words("ww.table.gi"))
-            seats.append(SeatView(name, tuple(marks)))
-        step = Words(f"ww.step.{state.step}")
-        return PublicView(self.title, step, tuple(seats), display_extra(state))
+        return public.public_view(self.title, state)
 
     def summary(self, state: State) -> Words:
         where = Words("ww.home.day", {"day": state.day}) if state.day else Words("ww.home.setup")

@@ -1,4 +1,5 @@
-"""Ravnica's table view: every seat at a glance, with its guild's colour pips."""
+"""Ravnica's table view: every seat at a glance, with its guild's colour pips, drawn from
+the public view (``narrator.games.ravnica.public``), never from the state."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from narrator.games.common.seats import seat_key
-from narrator.games.ravnica.state import State, Step
+from narrator.games.ravnica.public import ABLAZE, ABLAZE_CARD, CANDIDATE, GUILD, VOTED
+from narrator.games.views import Cell, PublicView, SeatView, worded
 from narrator.tui.words import say
 
 PIP_STYLE = {
@@ -18,18 +20,11 @@ PIP_STYLE = {
     "R": "bold #e5534b",
     "G": "bold #3fb96b",
 }
+MARK_STYLE = {CANDIDATE: "bold yellow", VOTED: "green"}
+FIRE_STYLE = {ABLAZE: "bold #ff8c1a", ABLAZE_CARD: "#ff8c1a"}  # R22
 
 
 WIDE = 44  # content cells from which the guild's name is shown
-
-# Steps in which the table marks the candidates (◆) and who has voted (✓).
-CANDIDATE_STEPS = (
-    Step.DISCUSSION,
-    Step.ELECTION,
-    Step.FINAL_VOTE,
-    Step.ELECTION_TIE,
-    Step.FINAL_TIE,
-)
 
 
 def pips(colours) -> Text:
@@ -40,26 +35,27 @@ def pips(colours) -> Text:
     return text
 
 
+def guild_of(seat: SeatView) -> Cell | None:
+    return next((c for c in seat.cells if c.tone == GUILD), None)
+
+
 class TableView(Static):
     """Every seat: name, guild, colour pips, leader cards, Ablaze, candidate, death, vote."""
 
-    state: State | None = None
-    unannounced: frozenset[int] = frozenset()
+    view: PublicView | None = None
 
     def on_resize(self) -> None:
-        if self.state is not None:
-            self.show(self.state, self.unannounced)
+        if self.view is not None:
+            self.show(self.view)
 
-    def show(self, s: State, unannounced=frozenset()) -> None:
-        """Draw ``s``; the seats in ``unannounced`` are not marked dead yet (their death is an
-        announcement still to come)."""
-        self.state = s
-        self.unannounced = frozenset(unannounced)
+    def show(self, view: PublicView) -> None:
+        """Draw the public view: its seats' cells (guild, leader cards, Ablaze) and marks."""
+        self.view = view
         lang = self.app.language
         # Names come first: when the table is narrow (80 columns) the guild's name gives way;
-        # its pips still show the colours. At setup nobody leads or is marked yet, so the
-        # guilds the checklist deals by seat are always named (R6).
-        setup = s.step in (Step.DEAL, Step.OPENING)
+        # its pips still show the colours. At setup nobody leads or is marked yet (the view
+        # has no legend), so the guilds the checklist deals by seat are always named (R6).
+        setup = not view.lines
         wide = self.content_size.width == 0 or self.content_size.width >= WIDE or setup
         table = Table(box=None, expand=True, padding=(0, 1), collapse_padding=True, show_edge=False)
         table.add_column(say(lang, "table.seat"), justify="right", style="dim", width=2)
@@ -73,33 +69,29 @@ class TableView(Static):
             table.add_column(say(lang, "table.lead"), width=5, no_wrap=True, overflow="crop")
             # The marks: a steady width (rows do not jump), "(Ablaze) ◆ ✓" in full when wide.
             table.add_column("", no_wrap=True, width=12 if wide else 10, overflow="ellipsis")
-        if s.step is Step.DISCUSSION and s.round_colour:  # who may be elected this round
-            candidates = set(s.players_of(s.round_colour))
-        else:
-            candidates = set(s.ballot.candidates) if s.ballot else set()
-        dead = set(s.dead()) - self.unannounced
-        for seat in s.seats:
-            guild = s.guilds[seat] if s.guilds else ""
-            colours = s.colours_of(seat) if s.guilds else ()
+        for i, seat in enumerate(view.seats):
+            guild = guild_of(seat)
             leads = Text()
-            for c in s.colours_led_by(seat):
-                leads.append(f"{c} ", style=PIP_STYLE[c])  # leader cards held (R16: maybe two)
+            for cell in seat.cells:
+                if cell.tone in PIP_STYLE:  # a leader card held (R16: maybe two)
+                    leads.append(f"{cell.tone} ", style=PIP_STYLE[cell.tone])
             leads.rstrip()
             marks = Text()  # the vote marks first: a narrow table crops the Ablaze mark
-            if seat in dead:
+            if seat.dead:
                 marks.append("✝ ", style="bold red")
-            if s.step in CANDIDATE_STEPS and seat in candidates and len(candidates) < s.count:
-                marks.append("◆ ", style="bold yellow")
-            if s.ballot and s.step in CANDIDATE_STEPS and s.ballot.vote_of(seat) is not None:
-                marks.append("✓ ", style="green")
-            if s.ablaze == seat:
-                marks.append(say(lang, "table.ablaze"), style="bold #ff8c1a")
-            elif s.ablaze_card == seat:  # the Red leader holds the card (R22)
-                marks.append(say(lang, "table.ablaze_card"), style="#ff8c1a")
-            name_style = "strike dim" if seat in dead else ""
-            name = Text(s.players[seat], style=name_style)
-            cells = (name, guild) if wide else (name,)
+            for mark in seat.marks:  # ◆ a candidate, ✓ has voted: plain symbols
+                style = MARK_STYLE.get(mark, "") if isinstance(mark, str) else ""
+                marks.append(f"{worded(mark, lang)} ", style=style)
+            for cell in seat.cells:
+                if cell.tone in FIRE_STYLE:
+                    marks.append(worded(cell.label, lang), style=FIRE_STYLE[cell.tone])
+            name = Text(seat.name, style="strike dim" if seat.dead else "")
+            named = worded(guild.label, lang) if guild else ""
+            cells = (name, named) if wide else (name,)
             extra = () if setup else (leads, marks)
-            table.add_row(seat_key(seat), *cells, pips(colours), *extra)
-        legend = Text("\n" + say(lang, "table.legend"), style="dim")
-        self.update(Group(table, legend) if not setup else table)
+            table.add_row(seat_key(i), *cells, pips(guild.items if guild else ()), *extra)
+        if setup:
+            self.update(table)
+            return
+        legend = Text("\n" + "\n".join(worded(line, lang) for line in view.lines), style="dim")
+        self.update(Group(table, legend))

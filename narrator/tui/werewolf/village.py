@@ -1,10 +1,9 @@
 """The village at a glance, beside every step: the 4×3 grid (per spot: a resident or not,
 vertical ▮ or horizontal ▬, the votes on it, the Bodyguard's shield), the supply, each seat's
-votes and the Grand Inquisitor, whose hut turn it is, the hidden pool and the dead."""
+votes and the Grand Inquisitor, whose hut turn it is, the hidden pool and the dead. Drawn
+from the public view (its ``VillageBoard``), never from the state."""
 
 from __future__ import annotations
-
-from collections import Counter
 
 from rich.console import Group
 from rich.table import Table
@@ -12,7 +11,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from narrator.games.common.seats import seat_key
-from narrator.games.werewolf.residents import BALANCE, KEY, KINDS, copies_of
+from narrator.games.views import PublicView
+from narrator.games.werewolf.public import BoxKind, VillageBoard
 from narrator.games.werewolf.setup_view import signed
 from narrator.tui.words import say
 
@@ -56,67 +56,68 @@ def grid_view(extra: dict):
 
 
 class VillageView(Static):
-    def show(self, s, unannounced=frozenset()) -> None:
+    """The game's own side panel, drawn from the public view: its ``VillageBoard`` and seats."""
+
+    def show(self, view: PublicView) -> None:
         lang = self.app.language
-        if s.step == "residents":
-            self.update(self.picker(s, lang))
+        board: VillageBoard = view.board
+        if board.box:  # the set being picked (W5, W8)
+            self.update(self.picker(board.box, lang))
             return
         parts: list = []
-        if s.spots:
-            parts.append(grid_table(s.spots))
-            parts.append(Text(say(lang, "ww.panel.supply", supply=s.supply), style="bold"))
-        parts.append(self.seats(s, lang))
-        if s.residents and s.step not in ("setup", "residents"):
-            parts.append(self.pool(s, lang))
+        if board.spots:
+            parts.append(grid_table(board.spots))
+            parts.append(Text(say(lang, "ww.panel.supply", supply=board.supply), style="bold"))
+        parts.append(self.seats(view, board, lang))
+        if board.hidden is not None:
+            parts.append(self.pool(board, lang))
         self.update(Group(*parts))
 
-    def picker(self, s, lang: str) -> Table:
+    def picker(self, box: tuple[BoxKind, ...], lang: str) -> Table:
         """W5, W8: the box, each kind with its key, balance number and copies chosen."""
-        picked = Counter(s.residents)
-        copies = copies_of(s.options.copies)
         table = Table(box=None, padding=(0, 1), show_header=False, show_edge=False, expand=True)
         table.add_column(style="bold", width=3)
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column(justify="right", width=3)
         table.add_column(justify="right", width=3)
-        for k in KINDS:
-            n = picked[k]
+        for k in box:
+            n = k.picked
             table.add_row(
-                Text(f"[{KEY[k]}]"),
-                Text(say(lang, f"term.kind.{k}"), style="bold" if n else ""),
-                Text(signed(BALANCE[k])),
-                Text(f"{n}/{copies[k]}", style="bold green" if n else "dim"),
+                Text(f"[{k.key}]"),
+                Text(say(lang, f"term.kind.{k.kind}"), style="bold" if n else ""),
+                Text(signed(k.balance)),
+                Text(f"{n}/{k.copies}", style="bold green" if n else "dim"),
             )
         return table
 
-    def seats(self, s, lang: str) -> Table:
+    def seats(self, view: PublicView, board: VillageBoard, lang: str) -> Table:
         table = Table(box=None, padding=(0, 1), show_header=False, show_edge=False, expand=True)
         table.add_column(justify="right", style="dim", width=2)
         table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         table.add_column(no_wrap=True, justify="right")
-        turn = s.hut_seat if s.step == "huts" else s.voter if s.step == "vote" else None
-        for p, name in enumerate(s.players):
+        held = board.held
+        for p, seat in enumerate(view.seats):
             marks = Text()
-            if s.held:
-                marks.append(f"{s.held[p]}", style="bold yellow" if s.held[p] else "dim")
+            if held:
+                marks.append(f"{held[p]}", style="bold yellow" if held[p] else "dim")
                 marks.append(say(lang, "ww.panel.votes_short"), style="dim")
-            if s.held and p == s.gi:
+            if held and p == board.gi:
                 marks.append(" " + say(lang, "ww.panel.gi"), style="bold #b58ad8")
-            shown = Text(("▶ " if p == turn else "") + name, style="bold" if p == turn else "")
-            table.add_row(seat_key(p, s.count), shown, marks)
+            name = ("▶ " if seat.turn else "") + seat.name
+            shown = Text(name, style="bold" if seat.turn else "")
+            table.add_row(seat_key(p, len(view.seats)), shown, marks)
         return table
 
-    def pool(self, s, lang: str) -> Text:
-        alive = Counter(s.alive)
+    def pool(self, board: VillageBoard, lang: str) -> Text:
         kinds = []
-        for kind, n in alive.items():
+        for kind, n in board.hidden or ():
             name = say(lang, f"term.kind.{kind}")
             kinds.append(f"{name}×{n}" if n > 1 else name)
         text = Text(say(lang, "ww.panel.hidden") + " ", style="bold")
         text.append(", ".join(kinds))
-        if s.converted and "cursed" in alive:
+        if board.converted:
             text.append("\n" + say(lang, "ww.panel.converted"), style="bold red")
-        if s.dead:
+        if board.dead:
             text.append("\n" + say(lang, "ww.panel.dead") + " ", style="bold")
-            text.append(", ".join(say(lang, f"term.kind.{k}") for k in s.dead), style="red")
+            text.append(", ".join(say(lang, f"term.kind.{k}") for k in board.dead), style="red")
         return text
