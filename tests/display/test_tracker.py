@@ -1,0 +1,126 @@
+"""The generic tracker: one hand-made public view (wounds out of a limit, a count, a mark, an
+ordered list, a pile, a public line, a dead seat, the seat whose turn it is) is drawn alike by
+the side panel in the TUI, the terminal display and the page (its JSON and, in a real
+browser, its DOM): every public screen draws the public view, and only it."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+from textual.app import App, ComposeResult
+
+from narrator.display.feed import snapshot
+from narrator.display.server import TableDisplay
+from narrator.display.terminal import render
+from narrator.games.views import Cell, Pile, PublicView, SeatView
+from narrator.tui.tracker import Tracker
+from tests.display.browser import CHROMIUM, Browser
+from tests.tui.driver import wait_for
+
+VIEW = PublicView(
+    title="Tracker",
+    step="The pyre",
+    seats=(
+        SeatView("Ann", ("leader",), cells=(Cell("Wounds", 3, 4), Cell("Rose", 2, tone="R"))),
+        SeatView("Bob", dead=True, cells=(Cell("Council", items=("Cid", "Ann")),)),
+        SeatView("Cid", turn=True, cells=(Cell("Dagger"),)),
+    ),
+    piles=(Pile("The Pyre", (Cell("Citizens", items=("C2", "D1")), Cell("Cards", 7))),),
+    lines=("The fire burns",),
+)
+# What every screen shows of it, as text.
+SHOWN = (
+    "Wounds 3/4",
+    "Rose 2",
+    "Council: Cid, Ann",
+    "Dagger",
+    "▶ Cid",
+    "leader",
+    "✝",
+    "The Pyre: Citizens: C2, D1 · Cards 7",
+    "The fire burns",
+)
+
+
+class HandMade:
+    """A game that is only its public view (no registry entry, no screens)."""
+
+    name = "tracker"
+    screens = None
+
+    def public_view(self, state, unannounced=frozenset()) -> PublicView:
+        return VIEW
+
+
+class TrackerApp(App):
+    language = "en"
+
+    def compose(self) -> ComposeResult:
+        yield Tracker(id="table")
+
+
+def screen_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_the_side_panel_draws_cells_piles_and_lines():
+    app = TrackerApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        app.query_one(Tracker).show(VIEW)
+        await wait_for(pilot, lambda: "The fire burns" in screen_text(app))
+        text = screen_text(app)
+    for part in SHOWN:
+        assert part in text, (part, text)
+    assert text.index("Ann") < text.index("Wounds 3/4") < text.index("Bob")  # under its seat
+
+
+def test_the_terminal_display_draws_them_from_the_page():
+    out = Console(file=io.StringIO(), width=60, color_system=None)
+    out.print(render(snapshot(HandMade(), None, "en")))
+    text = out.file.getvalue()
+    for part in SHOWN:
+        assert part in text, (part, text)
+
+
+def test_the_page_json_carries_the_view_worded():
+    page = snapshot(HandMade(), None, "en")
+    ann, bob, cid = page["seats"]
+    assert ann["cells"][0] == {"label": "Wounds", "count": 3, "limit": 4, "items": [], "tone": None}
+    assert ann["cells"][1]["tone"] == "R" and ann["marks"] == ["leader"]
+    assert bob["dead"] and bob["cells"][0]["items"] == ["Cid", "Ann"]
+    assert cid["turn"] and not ann["turn"]
+    assert page["piles"][0]["name"] == "The Pyre" and page["piles"][0]["cells"][1]["count"] == 7
+    assert page["lines"] == ["The fire burns"]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium (scripts/test installs it)")
+async def test_the_page_draws_them_in_a_browser():
+    display = TableDisplay(lan=False, layout=lambda name: None)
+    await display.start()
+    try:
+        display.publish(snapshot(HandMade(), None, "en"))
+        async with Browser() as browser:
+            page = await browser.open(display.url)
+
+            async def drawn() -> bool:
+                return await page.text("#lines") == "The fire burns"
+
+            await page.wait(drawn)
+            dom = await page.html()
+            cells = await page.evaluate(
+                "[...document.querySelectorAll('#seats > li')].map(e => e.textContent)"
+            )
+    finally:
+        await display.stop()
+    assert '<b class="count">3/4</b>' in dom and 'class="tone-R"' in dom
+    assert '<ol class="items"><li>Cid</li><li>Ann</li></ol>' in dom
+    assert '<li class="turn">' in dom and '<li class="dead">' in dom
+    assert "The Pyre" in section_of(dom, "piles")
+    assert cells[0].startswith("1Annleader") and "Wounds3/4" in cells[0]
+
+
+def section_of(dom: str, section: str) -> str:
+    start = dom.index(f'id="{section}"')
+    return dom[start : dom.index("</section>", start)]
