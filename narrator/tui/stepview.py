@@ -20,6 +20,7 @@ from narrator.games.views import (
     Announcement,
     Ballot,
     Checklist,
+    Claims,
     Over,
     Paced,
     Rows,
@@ -168,6 +169,8 @@ def block(b, state, look: Look, lang: str, ticked=frozenset(), justify=None) -> 
         return ballot(b, state, look, lang)
     if isinstance(b, Rows):
         return rows(b, state, look, lang)
+    if isinstance(b, Claims):
+        return claims(b, state, look, lang)
     if isinstance(b, Over):
         return over(b, lang)
     if isinstance(b, tuple):
@@ -224,6 +227,25 @@ def rows(b: Rows, state, look: Look, lang: str) -> Text:
         out.append(note, style="red")
         shown = worded(value, lang) if value is not None else "?"
         out.append(f": {shown}\n", style="green" if value is not None else "dim")
+    return out
+
+
+def claims(b: Claims, state, look: Look, lang: str) -> Text:
+    """A window of claims (B12, P16): every seat that may claim, its claim marked, the first
+    claimed with priority when the game orders them so."""
+    out = Text(worded(b.heading, lang) + "\n", style="bold")
+    first = b.claimed[0] if b.claimed and b.priority else None
+    for seat in b.seats:
+        claimed = seat in b.claimed
+        out.append("  ")
+        out.append_text(look.seat_label(state, seat, lang))
+        if seat == first:
+            out.append("  " + say(lang, "game.claim_priority"), style="bold yellow")
+        elif claimed:
+            out.append("  " + say(lang, "game.claimed"), style="bold")
+        out.append("\n")
+    if b.note is not None:
+        out.append(worded(b.note, lang), style="dim")
     return out
 
 
