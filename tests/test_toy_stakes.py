@@ -269,3 +269,18 @@ def test_the_headless_player_plays_a_game_with_stakes(toy, tmp_path, capsys):
     assert journal.state.notes == ("Bob bluffs", "Cid doubles")
     assert journal.state.step == rules.OVER
     assert capsys.readouterr().err == ""
+
+
+def test_the_table_display_shows_the_toys_cells_and_pile_never_the_call(toy):
+    from narrator.display.feed import encode, snapshot
+
+    s = staked(toy, ev.NoteWritten("Bob bluffs"), ev.StakeSet(12))
+    s = toy.apply(s, ev.CoinCalled(1, "tails", 2))
+    s = toy.apply(s, ev.ClaimToggled(0))
+    page = snapshot(toy, s, "ru")
+    bob = page["seats"][1]
+    assert {"label": "ставка", "count": 12, "limit": 20, "items": [], "tone": None} in bob["cells"]
+    assert page["piles"][0]["cells"][0]["items"] == ["Bob bluffs"]
+    assert any(c["label"] == "заявляет" for c in page["seats"][0]["cells"])
+    sent = encode(page).decode()
+    assert "tails" not in sent and "решк" not in sent  # C5, C8: the call and the partner
