@@ -378,7 +378,8 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
         self.push_screen(ConfirmScreen(question), lambda yes: self.exit() if yes else None)
 
     def action_help(self) -> None:
-        from narrator.tui.modals import HelpScreen, help_rows
+        from narrator.tui.help import help_rows
+        from narrator.tui.modals import HelpScreen
 
         self.push_screen(HelpScreen(help_rows(self)))
 

@@ -8,7 +8,8 @@ import pytest
 
 from narrator.games.ravnica.state import Step
 from narrator.tui.game import GameScreen
-from narrator.tui.modals import ConfirmScreen, HelpScreen, help_rows
+from narrator.tui.help import help_rows
+from narrator.tui.modals import ConfirmScreen, HelpScreen
 from narrator.tui.speech import CaptionsOnly
 from tests.tui.driver import journal_until, wait_for, wait_for_text
 

@@ -200,7 +200,7 @@ async def test_a_key_that_is_no_target_of_a_hut_says_why_W17(tmp_path):
 
 
 async def test_help_names_what_backspace_takes_back_in_the_picker_W8(tmp_path):
-    from narrator.tui.modals import help_rows
+    from narrator.tui.help import help_rows
 
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -4,6 +4,8 @@ announcement held on screen until Enter, spoken, with its chime; the header name
 
 from __future__ import annotations
 
+import pytest
+
 from narrator.games.base import fold
 from narrator.games.ravnica import GAME, Options
 from narrator.games.ravnica import events as ev
@@ -16,6 +18,7 @@ from tests.games.table import ANN, BOB, CID, DEE, EVE, EVERYONE_LEADS, GUILDS, N
 from tests.tui.driver import screen_text, until, wait_for, wait_for_text
 
 SIZE = (100, 30)
+pytestmark = pytest.mark.usefixtures("ravnica_words")  # its lines worded here: Ravnica's words
 
 
 def round_events(colour, leader, draw, choice, voters=range(5)) -> list[ev.Event]:
