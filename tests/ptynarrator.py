@@ -43,7 +43,7 @@ from narrator.games.ravnica.tables import COLOUR_NAMES, ROLE_NAMES, TEAM_NAMES, 
 from narrator.games.ravnica.view import checklist_lines
 from narrator.games.views import Announcement as Page
 from narrator.journal import Journal
-from narrator.prompts import catalogue
+from narrator.prompts import catalogue, words
 from narrator.tui.announcing import shown_again
 from narrator.tui.words import say
 from tests.ptyapp import Folders, PtyApp
@@ -168,14 +168,15 @@ PAGE_KEYS = say("en", "announce.keys")  # "Enter: go on.": the key line of every
 
 def page_headline(page: Page) -> str:
     """The page's large text, as the app says and shows it (NarratorApp.say_page)."""
-    said = [catalogue("en").format(line.prompt_id, **line.params) for line in page.lines]
+    said = catalogue("en", GAME.words_dir)  # Ravnica's lines, whatever game is chosen here
+    said = [said.format(line.prompt_id, **line.params) for line in page.lines]
     return " ".join(" ".join(said[i] for i in page.headline).split())
 
 
 def page_markers(page: Page) -> list[str]:
     """Texts on screen while ``page`` is up: its kind (the banner's last part and the title)
     and the key line. Its headline, in a panel that may wrap it, is read by Table.shows_page."""
-    return [say("en", f"announce.kind.{page.kind}"), PAGE_KEYS]
+    return [words("en", GAME.words_dir).format(f"announce.kind.{page.kind}"), PAGE_KEYS]
 
 
 def needs_privacy(s: State) -> bool:
