@@ -17,8 +17,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from narrator.display.tracking import draw
 from narrator.timer import mmss
-from narrator.tui.tracker import draw
 
 RETRY = 1.0  # seconds between tries while the app is away
 

@@ -320,7 +320,6 @@ class Field:
     hint: Words | None = None
     digits: int = 4
     rule: str | None = None
-    option: bool = True  # False: the shell's own (the deal), not the game's options
 
 
 @dataclass(frozen=True)

@@ -321,7 +321,7 @@ class SetupScreen(Screen):
                     names.append(game.clean_name(raw))
                 except Refusal as refusal:
                     raise seat_refusal(i + 1, refusal) from None
-            values, shell = {}, {}
+            values = {}
             for field in self.fields:
                 if field.kind == "count":
                     continue
@@ -329,7 +329,7 @@ class SetupScreen(Screen):
                     value = self._number(field)
                 else:
                     value = self.query_one(f"#{field.name}", Select).value
-                (values if field.option else shell)[field.name] = value
+                values[field.name] = value
             seed_text = self.query_one("#seed", Input).value.strip()
             seed = int(seed_text) if seed_text.isdigit() else 0
             created = game.created(tuple(names), values, seed)

@@ -1,105 +1,20 @@
-"""The generic tracker: any game's public view at a glance. Each seat with its key, name and
-marks (the dead struck through, the seat whose turn it is marked ▶), its cells under it (a
-label and a count, "3/4" against a limit, an ordered list), then the table's piles and the
-public lines.
-
-It is the side panel of a game with no screens of its own, and the terminal display's drawing
-of the same page: both draw the page's plain form (``narrator.display.feed.public_page``:
-the view worded, as the web page gets it), so the three screens cannot drift apart. It never
-sees a game's state."""
+"""The generic tracker: the side panel of a game with no screens of its own, drawing its public
+view as the terminal display does (``narrator.display.tracking``). It never sees a game's
+state."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
-
-from rich.console import Group
-from rich.table import Table
-from rich.text import Text
 from textual.widgets import Static
 
-from narrator.games.common.seats import seat_key
+from narrator.display.feed import public_page
+from narrator.display.tracking import draw, plain_style
 from narrator.games.views import PublicView
-
-Style = Callable[[str | None], str]  # a cell's tone -> a Rich style (the game's palette)
-TURN = "▶ "
-
-
-def plain_style(tone: str | None) -> str:
-    return "bold" if tone else ""
-
-
-def cell_text(cell: Mapping[str, Any], style: Style = plain_style) -> Text:
-    """One cell: "Wounds 3/4", "Rose 2", "Dagger", "Council: Ann, Bob" (items in order)."""
-    text = Text(str(cell.get("label") or ""), style=style(cell["tone"]) if cell.get("tone") else "")
-    count, limit = cell.get("count"), cell.get("limit")
-    if count is not None:
-        text.append(f" {count}/{limit}" if limit is not None else f" {count}", style="bold")
-    items = cell.get("items") or ()
-    if items:
-        text.append((": " if text.plain else "") + ", ".join(str(i) for i in items))
-    return text
-
-
-def cells_text(cells: Sequence[Mapping[str, Any]], style: Style = plain_style) -> Text:
-    """Cells one after another, " · " between them; they wrap under a narrow panel."""
-    text = Text(no_wrap=False, overflow="fold")
-    for i, cell in enumerate(cells):
-        if i:
-            text.append(" · ", style="dim")
-        text.append_text(cell_text(cell, style))
-    return text
-
-
-def seats_table(seats: Sequence[Mapping[str, Any]], style: Style = plain_style) -> Table:
-    """One row a seat (key, name, marks), its cells on the row under it."""
-    table = Table(box=None, expand=True, padding=(0, 1), show_header=False, show_edge=False)
-    table.add_column(justify="right", style="dim", width=2)
-    table.add_column(ratio=3, no_wrap=True, overflow="ellipsis")
-    table.add_column(no_wrap=True)
-    count = len(seats)
-    for i, seat in enumerate(seats):
-        dead, turn = seat.get("dead", False), seat.get("turn", False)
-        name = Text((TURN if turn else "") + seat["name"])
-        name.stylize("strike dim" if dead else "bold" if turn else "")
-        marks = Text(" ".join(str(m) for m in seat.get("marks") or ()))
-        if dead:
-            marks.append(" ✝", style="bold red")
-        table.add_row(seat_key(i, count), name, marks)
-        if seat.get("cells"):
-            table.add_row("", cells_text(seat["cells"], style), "")
-    return table
-
-
-def piles_text(piles: Sequence[Mapping[str, Any]], style: Style = plain_style) -> Text:
-    """Each of the table's piles on a line: its name, then its cells."""
-    text = Text(no_wrap=False, overflow="fold")
-    for i, pile in enumerate(piles):
-        if i:
-            text.append("\n")
-        text.append(str(pile["name"]), style="bold")
-        if pile.get("cells"):
-            text.append(": ")
-            text.append_text(cells_text(pile["cells"], style))
-    return text
-
-
-def draw(page: Mapping[str, Any], style: Style = plain_style) -> Group:
-    """The seats, the piles and the public lines of a page (``public_page``'s form)."""
-    parts: list = [seats_table(page.get("seats") or (), style)]
-    if page.get("piles"):
-        parts.append(piles_text(page["piles"], style))
-    for line in page.get("lines") or ():
-        parts.append(Text(str(line), style="dim"))
-    return Group(*parts)
 
 
 class Tracker(Static):
     """The side panel of a game with no screens folder: ``show(view)`` draws the public view."""
 
     def show(self, view: PublicView) -> None:
-        from narrator.display.feed import public_page
-
         look = getattr(self.app, "look", None)
         style = look.tone_style if look is not None else plain_style
         self.update(draw(public_page(view, self.app.language), style))

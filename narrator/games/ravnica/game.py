@@ -25,9 +25,9 @@ from narrator.games.ravnica.state import State, Step
 from narrator.games.views import Field, PublicView, StepView, Words
 
 # The setup form (R4, R6, R9–R11, R15, R26, R27c): (option, label words, values) of each choice
-CHOICES = (  # (field, label, values, rule, an option of the game's?)
-    ("deal", "setup.deal", ("app", "physical"), "R6", True),
-    ("deck", "setup.decks", ("physical", "app"), "R9", True),
+CHOICES = (  # (field, label, values, rule)
+    ("deal", "setup.deal", ("app", "physical"), "R6"),
+    ("deck", "setup.decks", ("physical", "app"), "R9"),
 )
 OPTION_OF_FIELD = {"deal": "deal_mode", "deck": "deck_mode"}
 TONES = {"death": "#e5534b", "ultimate_price": "#b58ad8", "ablaze": "#ff8c1a"}  # frames
@@ -54,13 +54,9 @@ def _fields() -> tuple[Field, ...]:
         )
     ]
     lists = {"deal": "deal_mode", "deck": "deck_mode"}
-    for name, label, values, rule, option in CHOICES:
+    for name, label, values, rule in CHOICES:
         options = tuple((v, Words(f"setup.{lists[name]}.{v}")) for v in values)
-        out.append(
-            Field(
-                name, Words(label), "choice", values[0], options=options, rule=rule, option=option
-            )
-        )
+        out.append(Field(name, Words(label), "choice", values[0], options=options, rule=rule))
     for name, default in TIMERS:
         low, high, rule = setup_rules.OPTION_BOUNDS[name]
         what = Words(f"setup.what.{name}")
