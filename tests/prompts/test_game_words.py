@@ -84,7 +84,7 @@ def created(game: Game, rng: random.Random) -> Event:
     fields = game.setup_fields()
     count = next(f for f in fields if f.kind == "count")
     players = rng.choice([n for n in game.players if count.low <= n <= count.high])
-    values = {f.name: f.default for f in fields if f.kind != "count" and f.option}
+    values = {f.name: f.default for f in fields if f.kind != "count"}
     names = tuple(f"Player {i + 1}" for i in range(players))
     return game.created(names, values, rng.randrange(2**16))
 
