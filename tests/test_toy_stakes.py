@@ -212,6 +212,13 @@ async def test_a_killed_game_resumes_inside_the_claim_window(toy, tmp_path):
         assert app.state.claims == (0,)
         await wait_for(pilot, lambda: "claims · first (priority)" in screen_text(app))
         assert "tails" not in screen_text(app)  # C5: the call stays secret
+        await pilot.press("ctrl+z")  # undo asks first; y takes Ann's claim back
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: app.state.claims == () and on_step(app, rules.CLAIMS))
+        await pilot.press("3", "enter")  # Cid claims; the window closes: Cid doubles
+        await wait_for(pilot, lambda: on_step(app, rules.FLIP))
+    assert Journal.open(journal.path).state.doubler == 2
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
