@@ -105,6 +105,7 @@ async def test_the_help_says_what_each_volume_key_does(make_app, tmp_path, lang,
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.journal)
         rows = dict(help_rows(app))  # the help's rows for this screen, key -> what it does
         assert (rows["["], rows["]"]) == (down, up)
+        assert rows["F2"].startswith("the table display" if lang == "en" else "экран для стола")
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         await wait_for_text(pilot, down, up, "ctrl+q")
