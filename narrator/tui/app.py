@@ -25,6 +25,7 @@ from textual.widgets import Input, Select
 
 from narrator import paths
 from narrator.games.base import Event, Refusal, lines_again
+from narrator.games.views import Paced
 from narrator.journal import Journal, JournalError, latest_unfinished
 from narrator.timer import Clock, Countdown
 from narrator.tui.announcing import AnnouncementsMixin
@@ -210,11 +211,22 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
         self.forget_announcements()
         self.resume_announcements(journal)
         self.route()
+        self.display_follows_game()  # a game keeps its display's address (and turns it on)
         from narrator.games import registry
 
         title = registry.title(journal.game.name, self.language)
         self.caption(self.words("game.resumed", game=title))  # never a file's name
+        self.say_where_we_are()
         return True
+
+    def say_where_we_are(self) -> None:
+        """A resumed game says whose turn it is, as after an undo ("Bob, place a vote."), unless
+        an announcement is held (its lines are said as it is shown) or the app's paced lines
+        take the step up (they say their own: "keep your eyes closed", R10, W24)."""
+        view = self.game.step(self.state)
+        paced = view.primary is not None and isinstance(view.primary.event, Paced)
+        if not self.pages and not paced and view.private is None:
+            self.say_lines(list(lines_again(self.game, self.state)))
 
     def new_game(self, created: Event) -> bool:
         """Start a journal with the players and rulings (refused input writes no file)."""
@@ -240,6 +252,7 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
             self.journal = None
             return False
         self.voice.prewarm(list(game.prewarm(self.journal.state)))  # rendered ahead
+        self.display_follows_game()  # the display on now is this game's address
         return True
 
     def enter(self, event: Event, speak_refusal: bool = True, hold: bool = False) -> bool:
