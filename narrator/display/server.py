@@ -6,7 +6,10 @@ page it was given (the public view, ``feed``).
 It runs in a thread of its own, with its own event loop, so a page is sent the moment an entry
 is on disk, not when the app's screen has been drawn again (and the screen never waits for a
 page): ``publish`` may be called from the app's thread. A page that lost its connection
-reconnects by itself (EventSource) and is sent the current page first.
+reconnects by itself (``page/stream.js``: whatever the failure, with a backoff) and is sent the
+current page first; a stream whose page went away is dropped at once (it counts against
+``MAX_CLIENTS``). A game keeps its address: ``port`` and ``token`` may be given (the app saves
+them beside the journal), so the pages of a killed game find the resumed one.
 """
 
 from __future__ import annotations
@@ -25,11 +28,26 @@ from typing import Any
 from aiohttp import web
 
 from narrator.display.feed import encode
+from narrator.prompts import LANGUAGES, words
 
 MAX_CLIENTS = 64  # pages open at once; more are refused (503), the game goes on
 KEEPALIVE = 15.0  # seconds between comments on an idle stream (proxies, sleeping phones)
-ASSETS = {"page.js": "text/javascript", "page.css": "text/css"}
+ASSETS = {"page.js": "text/javascript", "stream.js": "text/javascript", "page.css": "text/css"}
+HEARTBEAT = 1.0  # seconds between checks that an idle stream's page is still there
 GET_METHODS = ("GET", "HEAD")
+
+
+def page_words() -> str:
+    """What the page says with no server ("Reconnecting…"), in each language, as JSON that is
+    safe inside a script block: the page picks its own language's."""
+    said = {lang: words(lang, None).format("display.reconnecting") for lang in LANGUAGES}
+    return json.dumps(said, ensure_ascii=False).replace("</", "<\\/")
+
+
+def gone(request: web.Request) -> bool:
+    """The page of this request closed its connection."""
+    transport = request.transport
+    return transport is None or transport.is_closing()
 
 
 def lan_address() -> str:
@@ -105,8 +123,12 @@ class TableDisplay:
         app.router.add_get(f"/{token}/events", self.events)
         app.router.add_get(f"/{token}/page.json", self.current)
         app.router.add_get(f"/{token}/{{asset}}", self.asset)
-        self.runner = web.AppRunner(
-            app, access_log=None, handle_signals=False, shutdown_timeout=1.0
+        self.runner = web.AppRunner(  # a page gone cancels its stream (it frees its place)
+            app,
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=1.0,
+            handler_cancellation=True,
         )
         await self.runner.setup()
         bind = "0.0.0.0" if self.lan else "127.0.0.1"
@@ -159,6 +181,7 @@ class TableDisplay:
         html = resources.files(__package__).joinpath("page", "index.html").read_text("utf-8")
         data = self.page.decode().replace("</", "<\\/")  # a JSON block, never run as a script
         block = f'<script id="page" type="application/json">{data}</script>'
+        block += f'<script id="words" type="application/json">{page_words()}</script>'
         html = html.replace("<!--page-->", block)
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
@@ -187,12 +210,19 @@ class TableDisplay:
         try:
             await response.prepare(request)
             await self._send(response, self.page)  # the current page first: a reconnect
+            idle = 0.0
             while True:
                 try:
-                    data = await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    data = await asyncio.wait_for(queue.get(), HEARTBEAT)
                 except TimeoutError:
-                    await response.write(b": keep-alive\n\n")
+                    if gone(request):
+                        break  # the page was closed or reloaded: its place is free again
+                    idle += HEARTBEAT
+                    if idle >= KEEPALIVE:
+                        idle = 0.0
+                        await response.write(b": keep-alive\n\n")
                     continue
+                idle = 0.0
                 if not data:
                     break
                 await self._send(response, data)

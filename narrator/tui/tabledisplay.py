@@ -1,12 +1,21 @@
 """The table display, from the app: turned on by ``--table-display`` or F2, it serves the
 game's public view on the local network (``narrator.display``) and shows its address and a QR
-code, so a phone or a TV browser opens it. Every change of the public screen reaches it."""
+code, so a phone or a TV browser opens it. Every change of the public screen reaches it.
+
+A game keeps its address: the display's port and token are saved beside the journal (owner
+only, like the discussion clock), so after a crash the resumed game turns the display on again
+at the same address and the pages left open on the TV and phones find it by themselves."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import errno
 import importlib
+import json
+import os
 from importlib import resources
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -38,32 +47,129 @@ def qr_text(url: str) -> Text:
     return out
 
 
+def address_path(journal_path: Path) -> Path:
+    """Where a game's display address is saved: beside its journal."""
+    return journal_path.with_suffix(".display.json")
+
+
+def load_address(path: Path) -> tuple[int, str] | None:
+    """The saved (port, token), or None if there is none (or it is damaged)."""
+    try:
+        data = json.loads(path.read_text())
+        port, token = data["port"], data["token"]
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return None
+    if not isinstance(port, int) or not 0 < port < 65536 or not isinstance(token, str):
+        return None
+    if not 16 <= len(token) <= 64 or not all(c.isalnum() or c in "-_" for c in token):
+        return None  # only what secrets.token_urlsafe makes: it is part of the page's path
+    return port, token
+
+
+def save_address(path: Path, port: int, token: str) -> None:
+    """Replace the saved address atomically, readable by the owner only (the token is the
+    only key to the page). A failure is not the game's: the display just gets a new one."""
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, json.dumps({"port": port, "token": token}).encode())
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
 class DisplayMixin:
     """The app's part: start and stop the server, publish the public screen, show the way in."""
 
     display = None  # a narrator.display.server.TableDisplay once turned on
-    display_problem: str | None = None
+    display_problem: str | None = None  # why it cannot start, or that its old port was taken
+    _display_lock: asyncio.Lock | None = None  # one start or move at a time
+
+    def display_lock(self) -> asyncio.Lock:
+        if self._display_lock is None:
+            self._display_lock = asyncio.Lock()
+        return self._display_lock
+
+    def saved_display(self) -> tuple[int, str] | None:
+        """The address the game being played was shown at, if its display was ever on."""
+        journal = getattr(self, "journal", None)
+        return load_address(address_path(journal.path)) if journal else None
+
+    def remember_display(self) -> None:
+        """Save the display's address with the game (if both are there)."""
+        journal, display = getattr(self, "journal", None), self.display
+        if not journal or display is None:
+            return
+        if load_address(address_path(journal.path)) != (display.port, display.token):
+            save_address(address_path(journal.path), display.port, display.token)
 
     async def start_display(self) -> bool:
-        if self.display is not None:
-            return True
+        async with self.display_lock():
+            if self.display is None and not await self._start_display():
+                return False
+        self.publish_display()
+        return True
+
+    async def _start_display(self) -> bool:
+        """Serve at the game's saved address if it has one (else a new one); if its port is
+        taken now, at a new port, and say so (F2 shows the new address)."""
         from narrator.display.server import TableDisplay
 
-        display = TableDisplay(lan=True, layout=self.display_layout)
+        saved = self.saved_display()
+        port, token = saved or (0, None)
+        display = TableDisplay(lan=True, port=port, token=token, layout=self.display_layout)
+        self.display_problem = None
         try:
             await display.start()
         except OSError as err:
-            self.display_problem = say(self.language, "display.cannot", error=err.strerror or err)
-            self.notify(self.display_problem, severity="error", timeout=10)
-            return False
+            if saved is None or err.errno != errno.EADDRINUSE:
+                return self._display_failed(err)
+            display = TableDisplay(lan=True, token=token, layout=self.display_layout)
+            try:
+                await display.start()
+            except OSError as again:
+                return self._display_failed(again)
+            self.display_problem = say(
+                self.language, "display.port_taken", port=port, url=display.url
+            )
+            self.notify(self.display_problem, severity="warning", timeout=15)
         self.display = display
-        self.publish_display()
+        self.remember_display()
         return True
+
+    def _display_failed(self, err: OSError) -> bool:
+        self.display_problem = say(self.language, "display.cannot", error=err.strerror or err)
+        self.notify(self.display_problem, severity="error", timeout=10)
+        return False
 
     async def stop_display(self) -> None:
         if self.display is not None:
             display, self.display = self.display, None
             await display.stop()
+
+    def display_follows_game(self) -> None:
+        """A game was started or resumed: it keeps its address. Its display was on when the
+        app stopped: on again, at the same address (or it moves there, if it was turned on
+        before this game was resumed). Else a display that is on is saved as this game's."""
+        saved = self.saved_display()
+        display = self.display
+        if display is None:
+            if saved is not None:
+                self.run_worker(self.start_display(), group="display")
+        elif saved is None or saved == (display.port, display.token):
+            self.remember_display()
+        else:
+            self.run_worker(self.move_display(), group="display")
+
+    async def move_display(self) -> None:
+        async with self.display_lock():
+            await self.stop_display()
+            await self._start_display()
+        self.publish_display()
 
     def display_layout(self, name: str) -> str | None:
         """The game's own drawing of its part of the page (``tui/<game>/display.js``)."""
@@ -112,6 +218,8 @@ class TableDisplayScreen(ModalScreen):
         url = self.app.display.url
         with Vertical(id="display-dialog"):
             yield Static(say(lang, "display.title"), classes="screen-title")
+            if self.app.display_problem:  # its old port was taken: the pages must open anew
+                yield Static(self.app.display_problem, id="display-problem")
             yield Static(say(lang, "display.open", url=url))
             yield Static(qr_text(url), id="display-qr")
             yield Static(say(lang, "display.keys"))

@@ -24,6 +24,7 @@
     const clock = $("clock");
     const c = page && page.clock;
     if (!c) { clock.hidden = true; return; }
+    if (offline) return; // stopped where it was: no server, no countdown
     const left = c.paused ? c.left : (c.ends_at - (Date.now() + offset)) / 1000;
     clock.hidden = false;
     clock.textContent = mmss(left);
@@ -84,23 +85,16 @@
     tick();
   }
 
-  function connect() {
-    const source = new EventSource("events");
-    source.addEventListener("time", (e) => { offset = Number(e.data) - Date.now(); });
-    source.onmessage = (e) => {
-      page = JSON.parse(e.data);
-      $("table").dataset.state = "live";
-      $("status").textContent = "";
-      draw(page);
-    };
-    source.onerror = () => {
-      $("table").dataset.state = "offline";
-      $("status").textContent = "…";
-    }; // EventSource reconnects by itself; the server sends the current page first
-  }
+  // The connection is stream.js's: it hands each page here. With no server the clock stops
+  // where it was (a dead app's deadline is no countdown); the resumed page brings it back.
+  let offline = false;
+  window.NarratorPage = {
+    draw(p) { page = p; draw(p); },
+    time(serverMs) { offset = serverMs - Date.now(); },
+    offline(yes) { offline = yes; tick(); },
+  };
 
   const first = $("page"); // the page as it was when this one was served: drawn at once
   if (first) { page = JSON.parse(first.textContent); draw(page); }
   setInterval(tick, 200);
-  connect();
 })();
