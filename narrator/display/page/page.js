@@ -59,15 +59,24 @@
     document.title = p.title;
     $("title").textContent = p.title;
     $("step").textContent = p.step;
-    $("banner").textContent = p.banner || "";
+    const banner = (p.banner || "").trim(); // said once: not again when it is the step or title
+    $("banner").textContent = banner === p.step || banner === p.title ? "" : banner;
     const seats = $("seats");
     seats.replaceChildren();
     p.seats.forEach((s, i) => {
       const li = el("li", null, [s.dead ? "dead" : "", s.turn ? "turn" : ""].join(" ").trim());
-      li.append(el("span", i + 1, "n"), el("span", s.name, "name"), el("span", s.marks.join(" · "), "marks"));
+      const who = el("span", null, "who"); // the marks right after the name they belong to
+      const marks = el("span", null, "marks"); // each mark kept whole when they wrap
+      s.marks.forEach((m, k) => marks.append(...(k ? [" · "] : []), el("span", m)));
+      who.append(el("span", s.name, "name"), marks);
+      li.append(el("span", i + 1, "n"), who);
       if (s.cells && s.cells.length) li.append(cells(s.cells));
       seats.append(li);
     });
+    // On a TV the seats stand in columns of at most six, read down: 1–6, then 7–12.
+    const cols = Math.max(1, Math.ceil(p.seats.length / 6));
+    seats.style.setProperty("--cols", cols);
+    seats.style.setProperty("--rows", Math.ceil(p.seats.length / cols));
     const piles = $("piles");
     piles.replaceChildren();
     for (const pile of p.piles || []) {
@@ -82,8 +91,58 @@
     extra.replaceChildren();
     document.body.className = "";
     if (layouts[p.game]) layouts[p.game](p, extra, document.body);
+    drawGlyphs($("table"));
     tick();
+    fit();
   }
+
+  // Glyphs no font on the table's device may have, drawn instead: the shield (protected, W).
+  const SVG = "http://www.w3.org/2000/svg";
+  function shield() {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("viewBox", "0 0 20 24");
+    svg.setAttribute("class", "shield");
+    svg.setAttribute("role", "img");
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", "M10 1 L19 4.5 V11 C19 17 15 21 10 23 C5 21 1 17 1 11 V4.5 Z");
+    svg.append(path);
+    return svg;
+  }
+  layouts.shield = shield;
+  const DRAWN = { "⛨": shield };
+  function drawGlyphs(root) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const found = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if ([...n.data].some((ch) => DRAWN[ch])) found.push(n);
+    }
+    for (const n of found) {
+      const parts = [];
+      let run = "";
+      for (const ch of n.data) {
+        if (DRAWN[ch]) { if (run) parts.push(run); run = ""; parts.push(DRAWN[ch]()); } else run += ch;
+      }
+      if (run) parts.push(run);
+      n.replaceWith(...parts);
+    }
+  }
+
+  // A TV cannot scroll: when a crowded moment would not fit, the secondary parts (cells,
+  // facts, tallies, the grid) shrink together, a step at a time; the body text never does.
+  const landscape = window.matchMedia("(orientation: landscape) and (min-width: 640px)");
+  function fit() {
+    const root = $("table");
+    let squeeze = 1;
+    root.style.setProperty("--squeeze", squeeze);
+    if (!landscape.matches) return;
+    const over = () => document.documentElement.scrollHeight > innerHeight
+      || [...root.querySelectorAll("#stage, #seats")].some((e) => e.scrollHeight > e.clientHeight + 1);
+    while (over() && squeeze > 0.4) {
+      squeeze = Math.round((squeeze - 0.05) * 100) / 100;
+      root.style.setProperty("--squeeze", squeeze);
+    }
+  }
+  window.addEventListener("resize", () => fit());
 
   // The connection is stream.js's: it hands each page here. With no server the clock stops
   // where it was (a dead app's deadline is no countdown); the resumed page brings it back.
