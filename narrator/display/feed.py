@@ -31,10 +31,12 @@ def plain(value: Any, lang: str) -> Any:
 
 def clock(countdown: Any, now: float | None = None) -> dict[str, Any] | None:
     """The running countdown as the page needs it: when it ends (Unix ms) or, paused, what
-    is left; None when no countdown runs."""
+    is left; None when no countdown runs (none, or its time is up: no stale "0:00")."""
     if countdown is None:
         return None
     left = max(0.0, float(countdown.remaining()))
+    if countdown.running and left <= 0:
+        return None
     total = float(getattr(countdown, "total", 0) or 0)
     if not countdown.running:
         return {"paused": True, "left": round(left, 1), "total": total}

@@ -187,18 +187,26 @@ class DisplayMixin:
         if self.display is None or self.game is None or not self.journal:
             return
         from narrator.display.feed import snapshot
+        from narrator.tui.clock import discussion_key
+        from narrator.tui.privacy import PrivacyScreen
         from narrator.tui.stepview import banner as banner_of
 
+        if any(isinstance(s, PrivacyScreen) for s in self.screen_stack):
+            return  # the page keeps who has the laptop until the public screen is back (R22)
         shown = self.pages[0] if self.pages else None  # the announcement on screen, if any
         state = self.shown_state  # the moment on screen: never ahead of it
-        banner = banner_of(self.game.step(state), self.language, shown).plain.strip()
+        view = self.game.step(state)
+        banner = banner_of(view, self.language, shown).plain.strip()
+        # A clock only while this step's own countdown runs or is paused (not the last one's).
+        key = discussion_key(view, len(self.journal.events)) if view.timer else None
+        timed = key is not None and shown is None and self.countdown_key == key
         self.display.publish(
             snapshot(
                 self.game,
                 state,
                 self.language,
                 unannounced=self.unannounced,
-                countdown=self.countdown,
+                countdown=self.countdown if timed else None,
                 banner=banner,
             )
         )

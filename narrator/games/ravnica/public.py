@@ -1,12 +1,14 @@
 """What anyone at a Ravnica table may see: the one door for the side panel, the terminal
 display and the page. Each seat's guild and colours (R2), the leader cards it holds (R16),
 Ablaze (R22), the candidates and who has voted (R14, R27: votes are cast openly); the round's
-colour and the live tally for the page. Nothing secret: no draw, no Ultimate Price."""
+colour and the live tally for the page, and each moment told in sentences (``told``). Nothing
+secret: no draw, no Ultimate Price before R29."""
 
 from __future__ import annotations
 
 from narrator.games.ravnica import tables
 from narrator.games.ravnica.state import State, Step
+from narrator.games.ravnica.told import end_lines, told
 from narrator.games.views import Cell, PublicView, SeatView, Text, Words
 
 # Steps in which the table marks the candidates (◆) and who has voted (✓).
@@ -95,4 +97,9 @@ def public_view(title: Text, state: State, unannounced: frozenset[int]) -> Publi
     )
     step = Words(f"step.{state.step.value}")
     lines = () if state.step in SETUP_STEPS else (Words("table.legend"),)
-    return PublicView(title, step, seats, display_extra(state), lines=lines)
+    extra = display_extra(state)
+    if state.step is Step.OVER:  # the end told on every public screen (R28-R31)
+        lines = end_lines(state, dead)
+    elif moment := told(state, dead):
+        extra["told"] = moment
+    return PublicView(title, step, seats, extra, lines=lines)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from narrator.games.views import PublicView, SeatView, Text, Words
 from narrator.games.werewolf import residents, setup_view
 from narrator.games.werewolf.state import State, Step
+from narrator.games.werewolf.told import end_lines, pool_words, told
 from narrator.games.werewolf.village import Village
 
 
@@ -68,13 +69,16 @@ def board(state: State) -> VillageBoard:
 
 
 def display_extra(state: State) -> dict:
-    """The page's own part (W33): the village, the supply, the hidden pool, the dead."""
+    """The page's own part (W33): the moment told, the village, the supply, the hidden pool
+    (with its duplicates), the dead."""
     if not state.spots:  # W33: the set being chosen is public too
         picked = setup_view.picked_line(state) if state.residents else ""
         return {"hidden_words": picked} if picked else {}
-    kinds = tuple(residents.resident(k) for k in dict.fromkeys(state.alive))
+    kinds = pool_words(state.alive)  # with its duplicates: "Werewolf ×3"
     dead = tuple(residents.resident(k) for k in state.dead)
+    moment = told(state) if state.step != Step.OVER else ()
     return {
+        **({"told": moment} if moment else {}),
         "village": state.spots,
         "supply": state.supply,
         "supply_words": Words("ww.panel.supply", {"supply": state.supply}),
@@ -97,4 +101,6 @@ def public_view(title: Text, state: State) -> PublicView:
             marks.append(Words("ww.table.gi"))
         seats.append(SeatView(name, tuple(marks), turn=p == turn))
     step = Words(f"ww.step.{state.step}")
-    return PublicView(title, step, tuple(seats), display_extra(state), board=board(state))
+    lines = end_lines(state) if state.step == Step.OVER else ()  # W31, W38: the end told
+    extra = display_extra(state)
+    return PublicView(title, step, tuple(seats), extra, lines=lines, board=board(state))

@@ -7,6 +7,10 @@
   const COLUMNS = "ABCD", ROWS = "123";
   L.werewolf = function (page, root) {
     const x = page.extra || {};
+    // The moment in sentences: whose hut turn, who votes now and each vote, the column passed.
+    const told = L.el("div", null, "told");
+    for (const line of x.told || []) told.append(L.el("p", line));
+    if (told.childNodes.length) root.append(told);
     const spots = x.village || [];
     if (spots.length === 12) {
       const grid = L.el("div", null, "grid");
