@@ -15,6 +15,15 @@ class FittingFooter(Footer):
     GIVE_WAY = ("command_palette", "replay", "mute", "undo", "ask_quit", "record")
     KEEP = frozenset({"help"})
 
+    def compose(self):
+        """Textual's keys, each given the Footer's ``compact`` before it is mounted: a new key's
+        own default (True) would otherwise be styled once, then its bound value (False) again,
+        two restyles per key and rebuild (a profile found them a tenth of a whole-game test)."""
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                widget.set_reactive(FooterKey.compact, self.compact)
+            yield widget
+
     async def recompose(self) -> None:
         await super().recompose()
         self.fit()

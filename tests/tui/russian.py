@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from narrator.games.ravnica.tables import GUILD_ORDER
 
-KEY_NAMES = {"Enter", "enter", "Esc", "esc", "ctrl", "Backspace", "F5", "tab", "shift"}
+KEY_NAMES = {"Enter", "enter", "Esc", "esc", "ctrl", "Backspace", "F2", "F5", "tab", "shift"}
 KEY_LETTERS = set("abcdefghijklmnopqrstuvwxyz")  # single keys, as the Footer and hints name them
 ALWAYS = {"RAVNICA", "INQUISITION", *GUILD_ORDER, *"WUBRG", *KEY_NAMES, *KEY_LETTERS}
 RULE_ID = re.compile(r"R\d+[a-z]?")
