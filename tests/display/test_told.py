@@ -145,7 +145,7 @@ def test_the_werewolf_end_names_the_winners_why_the_dead_and_the_cards(lang, wor
     cards = ("werewolf",) + (None,) * (state.count - 1)
     over = replace(state, step="over", winner="villagers", day=2, dead=("werewolf",))
     page = snapshot(WEREWOLF, replace(over, inquisitors=cards), lang)
-    end = "\n".join(page["lines"])
+    end = "\n".join([page["step"], *page["lines"]])  # the winners head the page
     for part in words:
         assert part in end, (part, end)
     assert "told" not in page["extra"]

@@ -100,6 +100,8 @@ def public_view(title: Text, state: State, unannounced: frozenset[int]) -> Publi
     extra = display_extra(state)
     if state.step is Step.OVER:  # the end told on every public screen (R28-R31)
         lines = end_lines(state, dead)
+        if lines:  # the winner is the page's heading, not a line under "Winner"
+            step, lines = lines[0], lines[1:]
     elif moment := told(state, dead):
         extra["told"] = moment
     return PublicView(title, step, seats, extra, lines=lines)

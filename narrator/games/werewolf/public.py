@@ -102,5 +102,7 @@ def public_view(title: Text, state: State) -> PublicView:
         seats.append(SeatView(name, tuple(marks), turn=p == turn))
     step = Words(f"ww.step.{state.step}")
     lines = end_lines(state) if state.step == Step.OVER else ()  # W31, W38: the end told
+    if lines:  # the winners are the page's heading, not a line under "Game over"
+        step, lines = lines[0], lines[1:]
     extra = display_extra(state)
     return PublicView(title, step, tuple(seats), extra, lines=lines, board=board(state))
