@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from narrator.games.views import PublicView
-from narrator.prompts import Localized, Term, Words, worded
+from narrator.prompts import Localized, Term, Words, worded, words
 
 
 def plain(value: Any, lang: str) -> Any:
@@ -59,6 +59,24 @@ def snapshot(
         **public_page(view, lang),
         "extra": plain(view.extra, lang),
         "clock": clock(countdown),
+    }
+
+
+def waiting(lang: str) -> dict[str, Any]:
+    """The page before a game's first entry (the display turned on at home or in the setup
+    form): "Waiting for the game to start", in the app's language, and nothing of any game."""
+    said = words(lang, None)
+    return {
+        "game": None,
+        "lang": lang,
+        "title": said.format("display.app_title"),
+        "banner": "",
+        "step": said.format("display.waiting"),
+        "seats": [],
+        "piles": [],
+        "lines": [],
+        "extra": {},
+        "clock": None,
     }
 
 

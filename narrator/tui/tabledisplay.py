@@ -184,7 +184,12 @@ class DisplayMixin:
     def publish_display(self) -> None:
         """The public screen as the display shows it (only the public view: never a secret);
         called as soon as an entry is on disk, before the screen is drawn again."""
-        if self.display is None or self.game is None or not self.journal:
+        if self.display is None:
+            return
+        if self.game is None or not self.journal:  # before the first entry: the page says so
+            from narrator.display.feed import waiting
+
+            self.display.publish(waiting(self.language))
             return
         from narrator.display.feed import snapshot
         from narrator.tui.clock import discussion_key

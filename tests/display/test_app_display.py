@@ -36,3 +36,26 @@ async def test_f2_serves_the_page_and_every_entry_reaches_it(tmp_path):
 def test_the_qr_code_holds_two_modules_a_character():
     text = qr_text("http://192.0.2.2:8080/abcdefghijklmnopqrstuv/").plain.splitlines()
     assert len(text) >= 12 and len({len(line) for line in text}) == 1
+
+
+async def test_a_page_opened_before_the_first_entry_says_it_is_waiting(tmp_path):
+    from narrator.tui.setup import SetupScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await pilot.press("f2")  # turned on in the setup form: no game yet
+        await wait_for(pilot, lambda: isinstance(app.screen, TableDisplayScreen))
+        page = json.loads(app.display.page)
+        assert page["step"] == "Waiting for the game to start" and page["seats"] == []
+        assert page["game"] is None and page["clock"] is None
+        await pilot.press("escape")
+        await set_up(pilot, app, keys=False)
+        await wait_for(pilot, lambda: json.loads(app.display.page)["game"] == "werewolf")
+
+
+def test_the_waiting_page_is_in_the_apps_language():
+    from narrator.display.feed import waiting
+
+    assert waiting("ru")["step"] == "Ждём начала игры"
+    assert waiting("ru")["title"] == "Нарратор инквизиции"

@@ -53,8 +53,10 @@
   layouts.cells = cells;
 
   function draw(p) {
-    if (!p || !p.game) return;
-    if (p.game !== window.NarratorLayoutGame) { location.reload(); return; } // a new game
+    if (!p) return;
+    // A new game (or the first, after "Waiting for the game to start", which has none): its own
+    // layout comes with the page.
+    if ((p.game || null) !== (window.NarratorLayoutGame || null)) { location.reload(); return; }
     document.documentElement.lang = p.lang || "en";
     document.title = p.title;
     $("title").textContent = p.title;
