@@ -54,7 +54,10 @@ def render(page: dict[str, Any], offset: float = 0.0) -> Group:
         parts.append(
             Text(mmss(max(0.0, left)), style="bold yellow" if clock.get("paused") else "bold")
         )
-    extra = page_view(page.get("game", ""), page.get("extra") or {}, page.get("lang", "en"))
+    told = (page.get("extra") or {}).get("told") or []  # the moment, as sentences (the page's)
+    for i, sentence in enumerate(told):
+        parts.append(Text(str(sentence), style="bold" if i == 0 else ""))
+    extra = page_view(page.get("game") or "", page.get("extra") or {}, page.get("lang", "en"))
     if extra is not None:
         parts.append(extra)
     parts.append(draw(page))  # the seats, their cells, the piles and the lines: the tracker's

@@ -39,3 +39,25 @@ async def test_the_terminal_display_follows_the_feed_and_reconnects():
         await display.stop()
         if again is not None:
             await again.stop()
+
+
+def test_the_terminal_display_tells_the_moment_as_the_page_does():
+    from rich.console import Console
+
+    from narrator.display.terminal import render
+
+    page = {
+        "game": None,
+        "lang": "en",
+        "title": "Ultimate Werewolf: Inquisition",
+        "step": "Vote",
+        "seats": [],
+        "piles": [],
+        "lines": [],
+        "extra": {"told": ["Seat 2 (Bob) votes now (W18).", "Votes so far: Ann on B2."]},
+        "clock": None,
+    }
+    console = Console(width=80, record=True)
+    console.print(render(page))
+    text = console.export_text()
+    assert "Seat 2 (Bob) votes now (W18)." in text and "Votes so far: Ann on B2." in text
