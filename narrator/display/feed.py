@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from narrator.games.views import PublicView
@@ -46,9 +46,17 @@ def clock(countdown: Any, now: float | None = None) -> dict[str, Any] | None:
 
 
 def snapshot(
-    game: Any, state: Any, lang: str, *, unannounced=frozenset(), countdown=None, banner: str = ""
+    game: Any,
+    state: Any,
+    lang: str,
+    *,
+    unannounced=frozenset(),
+    countdown=None,
+    banner: str = "",
+    said: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """One page of the display: the game, its step, the seats and the game's own extra."""
+    """One page of the display: the game, its step, the seats and the game's own extra, and
+    the last lines the narrator said (said aloud: public; what each hut did, W12)."""
     view = game.public_view(state, frozenset(unannounced))
     return {
         "game": game.name,
@@ -59,6 +67,7 @@ def snapshot(
         **public_page(view, lang),
         "extra": plain(view.extra, lang),
         "clock": clock(countdown),
+        "said": list(said),
     }
 
 
@@ -77,6 +86,7 @@ def waiting(lang: str) -> dict[str, Any]:
         "lines": [],
         "extra": {},
         "clock": None,
+        "said": [],
     }
 
 

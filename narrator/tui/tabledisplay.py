@@ -26,6 +26,8 @@ from textual.widgets import Static
 
 from narrator.tui.words import say, translate_bindings
 
+SAID = 3  # the lines said last, on the page under the step (the newest last)
+
 
 def qr_text(url: str) -> Text:
     """The address as a QR code in half blocks (two modules a character), black on white."""
@@ -213,6 +215,7 @@ class DisplayMixin:
                 unannounced=self.unannounced,
                 countdown=self.countdown if timed else None,
                 banner=banner,
+                said=self.captions[-SAID:],
             )
         )
 

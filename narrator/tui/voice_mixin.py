@@ -51,6 +51,7 @@ class VoiceMixin:
 
     def caption(self, text: str) -> None:
         self.captions.append(text)
+        self.publish_display()  # the page shows the lines said too (public: said aloud)
         from narrator.tui.game import GameScreen
 
         if isinstance(self.screen, GameScreen):  # at once: the caption row never lags a line

@@ -26,6 +26,11 @@ NAMES = (
     "Kassandra",
     "Leopold",
 )
+SAID = (  # the last lines said, as long as the narrator's get (the page shows three)
+    "Bartholomew: look at the card on B2 and turn it horizontally; then place your vote.",
+    "Evangeline, the Black leader, chooses a player of a guild that is not Black.",
+    "Everyone, open your eyes. Hieronymus takes the laptop and everyone else looks away.",
+)
 CLOCK = {"paused": True, "left": 245.0, "total": 300.0}  # a countdown, as a timed step has
 
 
@@ -39,9 +44,9 @@ def pages(game: Any, events: list, lang: str) -> Iterator[tuple[str, dict]]:
         kind = game.step(state).kind
         for shown in game.announcements(before, event, state):
             banner = say(lang, f"announce.kind.{shown.kind}")
-            page = snapshot(game, state, lang, unannounced=shown.dies, banner=banner)
+            page = snapshot(game, state, lang, unannounced=shown.dies, banner=banner, said=SAID)
             yield "announce", page
-        page = snapshot(game, state, lang, countdown=None)
+        page = snapshot(game, state, lang, countdown=None, said=SAID)
         if kind == "timed" or "discussion" in str(game.step(state).key).lower():
             page["clock"] = CLOCK
         key = repr(page)

@@ -29,6 +29,9 @@ async def test_f2_serves_the_page_and_every_entry_reaches_it(tmp_path):
         await wait_for(
             pilot, lambda: json.loads(app.display.page)["extra"]["village"][4]["horizontal"]
         )
+        # What the hut did, as said aloud (W12): the page's last lines said are the app's
+        await wait_for(pilot, lambda: json.loads(app.display.page)["said"] == app.captions[-3:])
+        assert "B2" in " ".join(json.loads(app.display.page)["said"])
         assert len(app.display.token) >= 20  # not to be guessed by someone else on the Wi-Fi
     assert app.display is None  # closed with the app
 

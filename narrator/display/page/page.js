@@ -89,6 +89,8 @@
     const lines = $("lines");
     lines.replaceChildren();
     for (const line of p.lines || []) lines.append(el("p", line));
+    const said = $("said"); // the last lines said aloud, the newest last and brightest
+    said.replaceChildren(...(p.said || []).map((line) => el("p", line)));
     const extra = $("extra");
     extra.replaceChildren();
     document.body.className = "";
