@@ -134,8 +134,8 @@ def test_werewolf_tells_turns_votes_the_lynch_and_the_pool(lang, pool, hut, vote
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ("THE VILLAGERS WIN", "(W31)", "Dead by day 2: Werewolf", "card: werewolf (W38)")),
-        ("ru", ("(W31)", "Погибли к дню 2: Оборотень", "оборотень (W38)")),
+        ("en", ("THE VILLAGERS WIN", "(W31)", "day 2: Werewolf (lynched)", "werewolf (W38)")),
+        ("ru", ("(W31)", "Погибли к дню 2: Оборотень (казнь)", "оборотень (W38)")),
     ],
 )
 def test_the_werewolf_end_names_the_winners_why_the_dead_and_the_cards(lang, words):
@@ -143,7 +143,9 @@ def test_the_werewolf_end_names_the_winners_why_the_dead_and_the_cards(lang, wor
     state = dealt()
     assert snapshot(WEREWOLF, state, lang)["lines"] == []  # nothing of an end before it
     cards = ("werewolf",) + (None,) * (state.count - 1)
-    over = replace(state, step="over", winner="villagers", day=2, dead=("werewolf",))
+    over = replace(
+        state, step="over", winner="villagers", day=2, dead=("werewolf",), causes=("lynched",)
+    )
     page = snapshot(WEREWOLF, replace(over, inquisitors=cards), lang)
     end = "\n".join([page["step"], *page["lines"]])  # the winners head the page
     for part in words:

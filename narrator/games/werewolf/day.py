@@ -331,7 +331,7 @@ def lynch_revealed(s: State, e: ev.Revealed) -> State:
     """W20: the identity keyed; its votes to the supply; it and its hut leave; W31; W21."""
     kind = fate.check_hidden(s, e.kind, "W20")
     returned = village.spot(s.spots, s.lynched).votes
-    s = fate.remove(s, s.lynched, kind)
+    s = fate.remove(s, s.lynched, kind, "lynched")
     s = replace(s, returned=returned, wolf_cub_lynched=kind == "wolf_cub")
     s = fate.end_check(s)
     if s.step == Step.OVER:

@@ -19,15 +19,17 @@ def check_hidden(s: State, kind: str, rule: str) -> str:
     return kind
 
 
-def remove(s: State, spot: str, kind: str) -> State:
+def remove(s: State, spot: str, kind: str, cause: str) -> State:
     """W20, W26: the resident at ``spot`` leaves the game with one hut of its kind (the hut
-    set follows the living, W6); ⚖ its votes go to the supply."""
+    set follows the living, W6); ⚖ its votes go to the supply. ``cause``: "lynched" (W20) or
+    "attacked" (W26), for the end told."""
     votes = village.spot(s.spots, spot).votes
     return replace(
         s,
         spots=village.put(s.spots, spot, village.EMPTY),
         supply=s.supply + votes,
         dead=s.dead + (kind,),
+        causes=s.causes + (cause,),
     )
 
 

@@ -63,7 +63,7 @@ def attack_revealed(s: State, e: ev.Revealed) -> State:
         s = fate.end_check(s)
     else:
         werewolf = fate.is_werewolf(s, kind)
-        s = fate.end_check(fate.remove(s, spot, kind))  # W26, W31
+        s = fate.end_check(fate.remove(s, spot, kind, "attacked"))  # W26, W31
         if s.step != Step.OVER and werewolf:
             s = reshuffle(s)  # W27
     if s.step == Step.OVER:

@@ -75,6 +75,7 @@ class State:
     second_attack: bool = False  # W29: tonight's second attack is running
     wolf_cub_lynched: bool = False  # W29: today
     dead: tuple[str, ...] = ()  # W20, W26: the kinds revealed dead, in order
+    causes: tuple[str, ...] = ()  # how each of ``dead`` died: "lynched" (W20), "attacked" (W26)
     converted: bool = False  # W28: the Cursed is a werewolf resident
     winner: str | None = None  # W31: "villagers" or "werewolves"
     inquisitors: tuple[str | None, ...] = ()  # W38: for the record only, at the end

@@ -48,8 +48,11 @@ def end_lines(s: State) -> tuple[Text, ...]:
         Words(f"ww.over.banner.{s.winner}"),
         Words(f"ww.over.line.{s.winner}", {"w": s.werewolves_alive, "o": s.others_alive}),
     ]
-    if s.dead:
-        dead = tuple(resident(k) for k in s.dead)
+    if s.dead:  # each with how it died (W20: lynched, W26: attacked at night)
+        dead = tuple(
+            Words(f"ww.display.told.died_{cause}", {"kind": resident(kind)})
+            for kind, cause in zip(s.dead, s.causes, strict=True)
+        )
         out.append(Words("ww.over.dead", {"kinds": dead, "day": s.day}))
     for seat, card in enumerate(s.inquisitors):
         if card is not None:
