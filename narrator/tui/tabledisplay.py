@@ -207,17 +207,18 @@ class DisplayMixin:
         # A clock only while this step's own countdown runs or is paused (not the last one's).
         key = discussion_key(view, len(self.journal.events)) if view.timer else None
         timed = key is not None and shown is None and self.countdown_key == key
-        self.display.publish(
-            snapshot(
-                self.game,
-                state,
-                self.language,
-                unannounced=self.unannounced,
-                countdown=self.countdown if timed else None,
-                banner=banner,
-                said=self.captions[-SAID:],
-            )
+        page = snapshot(
+            self.game,
+            state,
+            self.language,
+            unannounced=self.unannounced,
+            countdown=self.countdown if timed else None,
+            banner=banner,
+            said=self.captions[-SAID:],
         )
+        if shown is not None:  # the heading is the moment told, not the step that follows it
+            page["step"] = say(self.language, f"announce.kind.{shown.kind}")
+        self.display.publish(page)
 
     async def action_table_display(self) -> None:
         if await self.start_display():

@@ -62,3 +62,28 @@ def test_the_waiting_page_is_in_the_apps_language():
 
     assert waiting("ru")["step"] == "Ждём начала игры"
     assert waiting("ru")["title"] == "Нарратор инквизиции"
+
+
+async def test_while_a_moment_is_held_the_page_is_headed_by_it(tmp_path):
+    """Headings match what is on screen: the lynch's announcement, not the step after it."""
+    from narrator.games.werewolf import events as ev
+    from tests.tui.werewolf_driver import DAY_ONE
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await set_up(pilot, app, keys=False)
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: isinstance(app.screen, TableDisplayScreen))
+        await pilot.press("escape")
+        for kind, fields in DAY_ONE:
+            assert app.enter(ev.CODEC.decode({"type": kind, **fields}))
+        while app.state.voter is not None:
+            assert app.enter(ev.VoteCast(app.state.voter, "D1"))
+        assert app.enter(ev.VotesCounted())
+        app.route()
+        await wait_for(pilot, lambda: bool(app.pages))
+        kind = app.words(f"announce.kind.{app.pages[0].kind}")
+        await wait_for(pilot, lambda: json.loads(app.display.page)["step"] == kind)
+        await pilot.press("enter")  # read: the page follows the screen to the step's own
+        await wait_for(pilot, lambda: not app.pages)
+        await wait_for(pilot, lambda: json.loads(app.display.page)["step"] != kind)
