@@ -80,15 +80,24 @@ class SettingsScreen(Worded, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.tr("modals.settings.title"), classes="screen-title")
-            yield Static(self.tr("modals.settings.language"))
+            yield Static(self.tr("modals.settings.title"), classes="screen-title", id="s-title")
+            yield Static(self.tr("modals.settings.language"), id="s-language")
             yield Select(
                 [("English", "en"), ("Русский", "ru")],  # each language named in itself
                 value=getattr(self.app, "language", "en"),
                 allow_blank=False,
                 id="language",
             )
-            yield Static(Text(self.tr("modals.settings.hint"), style="dim"))
+            yield Static(Text(self.tr("modals.settings.hint"), style="dim"), id="s-hint")
+
+    def on_select_changed(self, message: Select.Changed) -> None:
+        """The dialog speaks the language chosen at once, before it is saved: whoever picks
+        Russian reads how to save it in Russian."""
+        lang = str(message.value)
+        self.query_one("#s-title", Static).update(say(lang, "modals.settings.title"))
+        self.query_one("#s-language", Static).update(say(lang, "modals.settings.language"))
+        hint = Text(say(lang, "modals.settings.hint"), style="dim")
+        self.query_one("#s-hint", Static).update(hint)
 
     def action_save(self) -> None:
         problem = self.app.set_language(self.query_one("#language", Select).value)

@@ -82,3 +82,20 @@ async def test_a_settings_file_with_mistakes_is_not_overwritten_by_the_language(
     texts = await switch_to_russian_with_a_bad_settings_file(tmp_path)
     assert settings_path().read_text() == 'rate = 150\nvolume = "loud"\n'
     assert any("оставлен как есть" in t for t in texts), texts
+
+
+async def test_the_dialog_speaks_the_language_chosen_before_it_is_saved(tmp_path):
+    app = NarratorApp(data_dir=tmp_path / "games", pace=0.001)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("s")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen.query("#language")
+        )
+        app.screen.query_one("#language", Select).value = "ru"
+        hint = app.screen.query_one("#s-hint")
+        await wait_for(pilot, lambda: "ctrl+s: сохранить" in str(hint.render()))
+        assert app.language == "en"  # nothing changed until it is saved
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        assert app.language == "en"
