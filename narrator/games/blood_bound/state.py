@@ -1,0 +1,117 @@
+"""The state of a game of Blood Bound: what is on the table, all public (B14), and the one
+secret the app holds, the True Curse's seat (B19), never part of what is shown before B26."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from narrator.games.blood_bound.events import Options
+
+COUNTS = (7, 9, 11)  # B4
+ROSE, BEAST, UNKNOWN, FLEUR = "rose", "beast", "unknown", "fleur"  # token codes; a rank: "1"–"9"
+CLANS = (ROSE, BEAST)
+AFFILIATIONS = (ROSE, BEAST, UNKNOWN)
+BOX_TOKENS = {ROSE: 13, BEAST: 13, UNKNOWN: 20}  # B2 box; B30: Unknown beyond 20 is a stand-in
+RANK_COPIES = 2  # B13: two rows of 1–9
+MAX_WOUNDS = 3  # B16: the fourth captures
+SHIELD, SWORD, FAN, STAFF, QUILL, CURSE = "shield", "sword", "fan", "staff", "quill", "curse"
+BOX_CARDS = {SHIELD: 4, SWORD: 2, CURSE: 4, FAN: 4, STAFF: 6, QUILL: 2}  # the box (Components)
+# B2: each numbered rank's affiliation icons: C = his clan, ? = Unknown
+ICONS = {1: "CC", 2: "??", 3: "??", 4: "??", 5: "CC", 6: "CC", 7: "C?", 8: "C?", 9: "C?"}
+ELDER, ASSASSIN, HARLEQUIN, ALCHEMIST, MENTALIST, GUARDIAN, BERSERKER, MAGE, COURTESAN = range(
+    1, 10
+)
+INQUISITOR = 0  # a Reveal of the fleur cross
+
+Source = Literal["attack", "intervention", "assassin", "mentalist", "berserker", "alchemist"]
+ATTACK_WOUNDS = ("attack", "intervention")  # B12; B17's configurable "attack wounds only"
+
+
+def curse_cards(count: int, options: Options) -> tuple[int, int]:
+    """B7: (True, False) curse cards in the supply."""
+    if options.curses == "one_each":
+        return 1, 1
+    return 1, {7: 1, 9: 2, 11: 3}.get(count, 1)
+
+
+@dataclass(frozen=True)
+class Wound:
+    """One wound owed (B13), with what follows it (B15, B29) and who is its cause (B22)."""
+
+    seat: int
+    source: Source
+    by: int  # the attacker, or the ability's user: the captor if it captures (B22)
+    left: int = 0  # more wounds of the same use after this one (the Assassin's second)
+    forced: bool = False  # B12, Mentalist: his rank token, while it is still his to take
+    attacked_by: int | None = None  # the attack's target's wound: the Berserker's attacker
+    intervened_for: int | None = None  # an intervener's wound: the Alchemist's player
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """B17, B29: a rank token just taken; its ability is due now."""
+
+    seat: int
+    rank: int  # 1–9, INQUISITOR for the fleur cross
+    wound: Wound
+
+
+@dataclass(frozen=True)
+class State:
+    players: tuple[str, ...] = ()
+    options: Options = field(default_factory=Options)
+    seed: int = 0
+    step: str = "setup"
+    dagger: int | None = None
+    tokens: tuple[tuple[str, ...], ...] = ()  # B14: each seat's tokens, face up, in order
+    cards: tuple[tuple[str, ...], ...] = ()  # B3, B14: each seat's ability cards (CURSE: held)
+    swords: tuple[tuple[int, int], ...] = ()  # B18: (Sword holder, his Shield's holder)
+    attack: tuple[int, int] | None = None  # (attacker, target) while it is resolved
+    offers: tuple[int, ...] = ()  # B12: in the order keyed
+    wounds: tuple[Wound, ...] = ()  # owed, the first is keyed now (B29)
+    reveals: tuple[Reveal, ...] = ()  # abilities due, in B29's order
+    fleur_shown: int | None = None  # B11: the Inquisitor, known for good once shown
+    curses_given: bool = False  # B20
+    true_curse: int | None = None  # B19: the app's one secret; never shown before B26
+    capture: Wound | None = None  # B16: the wound that captured
+    captured: int | None = None  # B22, as keyed
+    captor: int | None = None
+
+    @property
+    def count(self) -> int:
+        return len(self.players)
+
+    @property
+    def seats(self) -> range:
+        return range(self.count)
+
+    def wounds_of(self, seat: int) -> int:
+        return len(self.tokens[seat])
+
+    def holds(self, seat: int, card: str) -> bool:
+        return card in self.cards[seat]
+
+    def rank_of(self, seat: int) -> int | None:
+        """The rank token a seat shows: 1–9, INQUISITOR, or None."""
+        for t in self.tokens[seat]:
+            if t == FLEUR:
+                return INQUISITOR
+            if t.isdigit():
+                return int(t)
+        return None
+
+    def out(self, token: str) -> int:
+        """How many of a token are held (B2, B30)."""
+        return sum(ts.count(token) for ts in self.tokens)
+
+    def left_in_box(self, card: str) -> int:
+        """B28: ability cards still in the box (curses: in the supply until the gift)."""
+        if card == CURSE:
+            return 0 if self.curses_given else sum(curse_cards(self.count, self.options))
+        return BOX_CARDS[card] - sum(cs.count(card) for cs in self.cards)
+
+    @property
+    def curse_holders(self) -> tuple[int, ...]:
+        """B14: who holds a curse card (public), never which one."""
+        return tuple(p for p in self.seats if self.holds(p, CURSE))
