@@ -208,15 +208,20 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         footer = tuple((c.key, worded(c.label, self.lang)) for c in view.choices if c.footer)
         back = view.take_back if isinstance(view.take_back, Words) else None
         label = worded(back, self.lang) if back is not None else None
-        if (footer, label) == self._footer_choices:
+        paused = self.paced is not None and self.paced_paused  # space resumes the turn now
+        if (footer, label, paused) == self._footer_choices:
             return
-        self._footer_choices = (footer, label)
+        self._footer_choices = (footer, label, paused)
         chosen = [Binding(key, f"choose('{key}')", text) for key, text in footer]
         self._bindings = BindingsMap(BEFORE_CHOICES + chosen + AFTER_CHOICES)
         translate_bindings(self, self.lang)
         if label is not None:  # its own words, not the shell's "Take back vote"
             keyed = self._bindings.key_to_bindings["backspace"]
             keyed[:] = [replace(b, description=label) for b in keyed]
+        if paused:
+            resume = worded(Words("keys.resume"), self.lang)
+            keyed = self._bindings.key_to_bindings["space"]
+            keyed[:] = [replace(b, description=resume) for b in keyed]
 
     def show_message(self, text: str) -> None:
         if self.query("#message"):

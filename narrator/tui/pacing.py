@@ -109,6 +109,7 @@ class PacingMixin:
             self.stop_paced_timer()
             self.paced_paused = True
             self.app.say("paced_paused")
+            self.clear_refusal()  # "eyes are closed: only space works" is no longer so
             self.refresh_state()
         else:
             self.paced = None

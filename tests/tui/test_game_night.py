@@ -214,3 +214,23 @@ async def test_help_names_what_backspace_takes_back_in_the_picker_W8(tmp_path):
         await wait_for(pilot, lambda: len(app.state.residents) == 1)
         rows = dict(help_rows(app))
         assert rows["⌫"] == "Take back a resident", rows
+
+
+async def test_a_paused_pass_says_space_resumes_and_drops_the_eyes_closed_refusal_W24(tmp_path):
+    """Once paused, other keys work again: the refusal that said only space works goes, and
+    the Footer names space by what it does now (Resume)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await night_of_day_one(pilot, app)
+        app.pace = PACE
+        await pilot.press("c")
+        await wait_for(pilot, lambda: app.screen.eyes_closed)
+        await pilot.press("k")
+        await wait_for(pilot, lambda: "Eyes are closed" in screen_text(app))
+        await pilot.press("space")
+        await wait_for(pilot, lambda: app.screen.paced_paused)
+        await wait_for(pilot, lambda: "Eyes are closed" not in screen_text(app))
+        await wait_for(pilot, lambda: "space Resume" in screen_text(app))
+        await pilot.press("space")  # the turn starts again; space pauses it once more
+        await wait_for(pilot, lambda: not app.screen.paced_paused)
+        await wait_for(pilot, lambda: "space Resume" not in screen_text(app))
