@@ -153,6 +153,27 @@ class CaptureKeyed(Event):
     captor: int
 
 
+@dataclass(frozen=True)
+class CharacterKeyed(Event):
+    """B22: a revealed character, keyed by the narrator: its clan and rank (the Inquisitor's
+    clan is "inquisitor", rank 0; his clue icon does not matter)."""
+
+    type = "character_keyed"
+    seat: int
+    clan: Literal["rose", "beast", "inquisitor"]
+    rank: int = 0
+
+
+@dataclass(frozen=True)
+class CurseFlipped(Event):
+    """B26: a held curse card flipped face up, as the narrator reads it (the card wins over the
+    privacy screen; the journal keeps what it said)."""
+
+    type = "curse_flipped"
+    seat: int
+    true: bool
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     GameCreated,
     CardsDealt,
@@ -168,5 +189,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Healed,
     CursesGiven,
     CaptureKeyed,
+    CharacterKeyed,
+    CurseFlipped,
 )
 CODEC = EventCodec(EVENT_TYPES)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from narrator.games.blood_bound import deal
 from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound.state import (
     AFFILIATIONS,
@@ -20,14 +21,8 @@ from narrator.games.blood_bound.state import (
 from narrator.games.entries import Refusal
 
 SETUP, DEAL, CLUES, DAGGER, TURN = "setup", "deal", "clues", "dagger", "turn"
-OFFERS, WOUND, ABILITY, HEAL, CAPTURE, CHARACTERS = (
-    "offers",
-    "wound",
-    "ability",
-    "heal",
-    "capture",
-    "characters",
-)
+OFFERS, WOUND, ABILITY, HEAL, CAPTURE = "offers", "wound", "ability", "heal", "capture"
+CHARACTERS, FLIPS, END = "characters", "flips", "end"
 RULE_OF_STEP = {
     SETUP: "B4",
     DEAL: "B5",
@@ -40,6 +35,8 @@ RULE_OF_STEP = {
     HEAL: "B14",
     CAPTURE: "B16",
     CHARACTERS: "B22",
+    FLIPS: "B26",
+    END: "B16",  # the game has ended
 }
 
 
@@ -102,6 +99,9 @@ def check_token(s: State, w: Wound, e: ev.WoundTaken) -> str:
     rank = int(code) if code.isdigit() else shown
     if rank and not s.holds(who, STAFF) and not fits_icons(rank, (*held, code)):
         raise Refusal("bb_beyond_icons", "B13", player=player, rank=rank)
+    tokens = tuple((*ts, code) if p == who else ts for p, ts in enumerate(s.tokens))
+    if not deal.possible(s, tokens):  # ⚖ B13: no deal of B5 would fit the table (deal.py)
+        raise Refusal("bb_no_deal", "B13", player=player)
     return code
 
 

@@ -3,8 +3,9 @@
 Every refusal cites its B-id of ``shared/design/blood-bound-inquisitor.md``. Covered here: the
 count and setup (B4–B9), the dagger's turn (B10, B11), interventions (B12), wound tokens and
 their limits (B2, B13, B30), the dagger after a wound (B15), capture (B16, B22's first keys),
-the Sword's return (B18) and the abilities' step (B17, B19, B20, B27, B28, B29:
-``abilities.py``). The characters and the end (B22's characters, B23–B26) are not yet.
+the Sword's return (B18), the abilities' step (B17, B19, B20, B27, B28, B29:
+``abilities.py``), the deals the tokens still allow (⚖ B13, B22: ``deal.py``) and the end
+(B22's characters, B23–B26: ``end.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import dataclasses
 import random
 
 from narrator.games.base import Event, Refusal, refusal_of
-from narrator.games.blood_bound import abilities
+from narrator.games.blood_bound import abilities, end
 from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound.flow import (
     ABILITY,
@@ -22,6 +23,7 @@ from narrator.games.blood_bound.flow import (
     CLUES,
     DAGGER,
     DEAL,
+    FLIPS,
     HEAL,
     OFFERS,
     RULE_OF_STEP,
@@ -209,7 +211,10 @@ def capture_keyed(s: State, e: ev.CaptureKeyed) -> State:
         raise Refusal("bb_not_captured", "B22", player=name(s, captured))
     if captor != s.capture.by:
         raise Refusal("bb_not_captor", "B22", player=name(s, captor))
-    return dataclasses.replace(s, step=CHARACTERS, captured=captured, captor=captor)
+    characters = (None,) * s.count  # B22: each keyed next
+    return dataclasses.replace(
+        s, step=CHARACTERS, captured=captured, captor=captor, characters=characters
+    )
 
 
 def step_to(step: str):
@@ -232,6 +237,8 @@ RULES: Dispatch[State] = Dispatch(
         ev.CursesGiven: (ABILITY, abilities.curses_given),  # B19
         ev.Healed: (HEAL, abilities.healed),  # B14
         ev.CaptureKeyed: (CAPTURE, capture_keyed),  # B22
+        ev.CharacterKeyed: (CHARACTERS, end.character_keyed),  # B22–B25
+        ev.CurseFlipped: (FLIPS, end.curse_flipped),  # B26
     },
     not_now=not_now,
     not_this_game=lambda e: Refusal("bb_not_this_game", entry=getattr(e, "type", "?")),
@@ -273,4 +280,6 @@ def legal_moves(s: State) -> list[Event]:
     if s.step == CAPTURE:
         assert s.capture is not None
         return [ev.CaptureKeyed(s.capture.seat, s.capture.by)]
-    return []
+    if s.step in (CHARACTERS, FLIPS):
+        return end.moves(s, check)
+    return []  # END: the game is over

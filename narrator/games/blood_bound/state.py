@@ -23,6 +23,16 @@ ELDER, ASSASSIN, HARLEQUIN, ALCHEMIST, MENTALIST, GUARDIAN, BERSERKER, MAGE, COU
     1, 10
 )
 INQUISITOR = 0  # a Reveal of the fleur cross
+INQUISITOR_CLAN = "inquisitor"  # B1: the Secret Order; a keyed character (clan, rank 0)
+Character = tuple[str, int]  # B22: (clan, rank): ("rose", 1)…, ("inquisitor", 0)
+# B24–B26: why the winner won
+Reason = Literal[
+    "inquisitor_captured",  # B24: he alone wins
+    "rival_leader_captured",  # B25: the captor's clan
+    "rival_leader_missed",  # B25: the rival of the captor's clan
+    "inquisitor_captor",  # B25: the rival of the captured player's clan
+    "true_curse",  # B26: the True Curse on the victorious leader
+]
 
 Source = Literal["attack", "intervention", "assassin", "mentalist", "berserker", "alchemist"]
 ATTACK_WOUNDS = ("attack", "intervention")  # B12; B17's configurable "attack wounds only"
@@ -77,6 +87,12 @@ class State:
     capture: Wound | None = None  # B16: the wound that captured
     captured: int | None = None  # B22, as keyed
     captor: int | None = None
+    characters: tuple[Character | None, ...] = ()  # B22: each seat's, as keyed
+    leaders: tuple[int, ...] = ()  # B23: the Rose leader's seat, the Beast leader's
+    victorious: tuple[str, Reason] | None = None  # B25: the clan, and why
+    flipped: tuple[tuple[int, bool], ...] = ()  # B26: (seat, True?) as keyed, in that order
+    winner: str | None = None  # B24–B26: "rose", "beast" or INQUISITOR_CLAN
+    reason: Reason | None = None
 
     @property
     def count(self) -> int:
@@ -115,3 +131,14 @@ class State:
     def curse_holders(self) -> tuple[int, ...]:
         """B14: who holds a curse card (public), never which one."""
         return tuple(p for p in self.seats if self.holds(p, CURSE))
+
+    @property
+    def curse_mismatch(self) -> bool:
+        """B26: the cards flipped differ from the privacy screen (the app follows the cards)."""
+        flipped_true = tuple(p for p, true in self.flipped if true)
+        return self.winner is not None and bool(self.flipped) and flipped_true != (self.true_curse,)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats: the Inquisitor alone (B24, B26), or the victorious clan's."""
+        return tuple(p for p, c in enumerate(self.characters) if c and c[0] == self.winner)
