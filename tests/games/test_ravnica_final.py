@@ -328,3 +328,25 @@ def test_nothing_after_the_end_R31():
     assert legal_moves(state) == []
     refused(state, ev.RoleRevealed(ANN, AGENTS), None, "game is over")
     refused(state, ev.RolesConfirmed(), None, "game is over")
+
+
+def test_the_winner_screen_names_the_agents_as_far_as_their_roles_were_keyed_R30_R31():
+    from dataclasses import replace
+
+    from narrator.games.ravnica.end_view import agents_named
+    from narrator.games.views import worded
+    from narrator.prompts import use_game
+    from tests.display.moments import ravnica
+
+    game, events = ravnica(3)
+    use_game(game.words_dir)
+    state = game.initial()
+    for event in events:
+        state = game.apply(state, event)
+    (keyed,) = agents_named(state)  # four roles keyed of ten: only the ones keyed
+    assert worded(keyed, "en") == "Agents of Bolas among the roles keyed: Player 9."
+    every = tuple((seat, "agents" if seat in (0, 8) else "loyalists") for seat in state.seats)
+    (named,) = agents_named(replace(state, roles=every))
+    assert worded(named, "en") == "The Agents of Bolas: Player 1 and Player 9."
+    assert worded(named, "ru") == "Агенты Боласа: Player 1 и Player 9."
+    assert agents_named(replace(state, roles=())) == ()

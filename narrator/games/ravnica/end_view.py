@@ -9,7 +9,7 @@ from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.keys import seat_choices
 from narrator.games.ravnica.state import State
 from narrator.games.ravnica.story import death_lines, winner_line
-from narrator.games.ravnica.tables import role_term
+from narrator.games.ravnica.tables import AGENTS, role_term
 from narrator.games.views import Choice, Over, Rows, StepView, Words, joined, upper
 from narrator.prompts import Localized
 
@@ -78,6 +78,16 @@ def roles_view(s: State, path: tuple[str, ...]) -> StepView:
     )
 
 
+def agents_named(s: State) -> tuple[Words, ...]:
+    """R30, R31: the Agents of Bolas by name, as far as their roles were keyed: all of them
+    once every role is in, else the ones keyed (the living may have kept their cards)."""
+    agents = tuple(s.players[seat] for seat, role in s.roles if role == AGENTS)
+    if not agents:
+        return ()
+    every = len(s.roles) == s.count
+    return (Words("game.agents_all" if every else "game.agents_keyed", {"players": agents}),)
+
+
 def over_view(s: State, path: tuple[str, ...]) -> StepView:
     """The winner, full-screen (the table view is hidden at the end, R31)."""
     loyal = s.winner == "loyalists"
@@ -85,7 +95,7 @@ def over_view(s: State, path: tuple[str, ...]) -> StepView:
     over = Over(
         Words("game.win_banner", {"team": upper(team)}),
         Localized(lambda lang: winner_line(s, lang=lang)),
-        (Localized(lambda lang: "\n".join(death_lines(s, lang))),),
+        (Localized(lambda lang: "\n".join(death_lines(s, lang))), *agents_named(s)),
         LOYALIST_TONE if loyal else AGENT_TONE,
         Words("game.over_keys"),
     )
