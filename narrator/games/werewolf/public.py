@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from narrator.games.views import PublicView, SeatView, Text, Words
 from narrator.games.werewolf import residents, setup_view
 from narrator.games.werewolf.state import State, Step
-from narrator.games.werewolf.told import end_lines, pool_words, told
+from narrator.games.werewolf.story import kinds_words
+from narrator.games.werewolf.told import end_lines, told
 from narrator.games.werewolf.village import Village
 
 
@@ -74,7 +75,7 @@ def display_extra(state: State) -> dict:
     if not state.spots:  # W33: the set being chosen is public too
         picked = setup_view.picked_line(state) if state.residents else ""
         return {"hidden_words": picked} if picked else {}
-    kinds = pool_words(state.alive)  # with its duplicates: "Werewolf ×3"
+    kinds = kinds_words(state.alive)  # with its duplicates: "Werewolf ×3"
     dead = tuple(residents.resident(k) for k in state.dead)
     moment = told(state) if state.step != Step.OVER else ()
     return {

@@ -50,7 +50,7 @@ def story_words(before: State, e: Event, after: State) -> Words | None:
     if isinstance(e, ev.ResidentsSet):
         return Words(f"ww.story.set_{e.how}", {"sum": balance(after.residents)})
     if isinstance(e, ev.ResidentsConfirmed):
-        return Words("ww.story.residents", {"kinds": residents_words(after)})
+        return Words("ww.story.residents", {"kinds": kinds_words(after.residents)})
     if isinstance(e, ev.GrandInquisitorChosen):
         key = "ww.story.gi_drawn" if e.drawn else "ww.story.gi"
         return Words(key, {"player": after.players[e.seat]})
@@ -101,8 +101,9 @@ def winner_words(s: State) -> Words:
     return Words(f"ww.over.line.{s.winner}", {"w": s.werewolves_alive, "o": s.others_alive})
 
 
-def residents_words(s: State) -> tuple[Words, ...]:
-    counts = Counter(s.residents)
+def kinds_words(kinds) -> tuple[Words, ...]:
+    """Kinds with their duplicates: "Werewolf ×3, Seer" (the set chosen W8, the pool W33)."""
+    counts = Counter(kinds)
     return tuple(
         Words("ww.kind_times", {"kind": resident(k), "n": n}) if n > 1 else resident(k)
         for k, n in counts.items()

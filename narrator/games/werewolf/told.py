@@ -5,25 +5,11 @@ what it was (W19, W20), the column being passed (W23, W24), the attack (W25), an
 
 from __future__ import annotations
 
-from collections import Counter
-
 from narrator.games.views import Text, Words
 from narrator.games.werewolf.night import attacked_spot
 from narrator.games.werewolf.residents import resident
 from narrator.games.werewolf.state import State, Step
-
-
-def seat_name(s: State, seat: int) -> str:
-    return f"{seat + 1} ({s.players[seat]})"
-
-
-def pool_words(kinds) -> tuple[Text, ...]:
-    """The hidden pool with its duplicates: "Werewolf ×3, Seer" (W33)."""
-    counts = Counter(kinds)
-    return tuple(
-        Words("ww.kind_times", {"kind": resident(k), "n": n}) if n > 1 else resident(k)
-        for k, n in counts.items()
-    )
+from narrator.games.werewolf.story import seat_name
 
 
 def votes_lines(s: State) -> tuple[Text, ...]:
