@@ -44,14 +44,6 @@ def werewolf_page(step: str = "Huts", votes: int = 3) -> dict:
     }
 
 
-@pytest.fixture
-async def display():
-    shown = TableDisplay(lan=False, layout=layout)
-    await shown.start()
-    yield shown
-    await shown.stop()
-
-
 async def test_a_werewolf_day_is_drawn_grid_supply_and_seats(display):
     display.publish(werewolf_page())
     async with Browser() as browser:

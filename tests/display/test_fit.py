@@ -12,10 +12,9 @@ import json
 
 import pytest
 
-from narrator.display.server import TableDisplay
 from tests.display.browser import CHROMIUM, Browser
 from tests.display.moments import moments
-from tests.display.test_browser import layout, werewolf_page
+from tests.display.test_browser import werewolf_page
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (scripts/test installs it)")
 TV, HD, PHONE = (1920, 1080), (1280, 720), (390, 844)
@@ -77,14 +76,6 @@ def check_tv(m: dict, where: str) -> None:
     assert m["seatsRight"] <= m["stageLeft"], where  # the seats beside the step, not under it
     if m["height"] == 1080:
         assert min(m["body"], m["name"], m["step"]) >= 48, f"{where}: {m}"
-
-
-@pytest.fixture
-async def display():
-    shown = TableDisplay(lan=False, layout=layout)
-    await shown.start()
-    yield shown
-    await shown.stop()
 
 
 @pytest.mark.parametrize("which", ["werewolf", "ravnica"])
