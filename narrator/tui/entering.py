@@ -5,8 +5,6 @@ typed value, a choice with a warning asks first (y goes on), and the shell's own
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from textual.validation import Integer, Length
 from textual.widgets import Input
 
@@ -133,7 +131,7 @@ class EnteringMixin:
             self.refuse(choice.refusal)
             return
         if choice.warning is not None:
-            self.ask_warning(choice)
+            keyreader.ask_warning(self.app, choice, self.choose)
             return
         if choice.goto is not None:
             self.path = choice.goto
@@ -152,17 +150,6 @@ class EnteringMixin:
         if event is not None and app.enter(event, speak_refusal=not choice.quiet) and self.path:
             self.path = ()  # the step may go on (a card keyed at the end, W38): its first keys
             self.refresh_state()
-
-    def ask_warning(self, choice: Choice) -> None:
-        """Warn, then allow (B11, P15): the warning is asked with y to go on; confirmed, the
-        choice goes on as if keyed without it."""
-        from narrator.tui.modals import ConfirmScreen
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                self.choose(replace(choice, warning=None))
-
-        self.app.push_screen(ConfirmScreen(worded(choice.warning, self.lang)), done)
 
     # --- a typed value ---------------------------------------------------------------------
     def show_typed(self, view: StepView) -> None:

@@ -5,10 +5,10 @@ the keys that follow it (a seat, then its role: B19's curse to a seat, then True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
-from narrator.games.views import Choice
+from narrator.games.views import Choice, worded
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,18 @@ def read(choices: Sequence[Choice], typed: str, key: str) -> Read:
     if longer:  # "0" of "01": wait for the rest of the key
         return Read(typed=so_far)
     return Read()
+
+
+def ask_warning(app, choice: Choice, choose: Callable[[Choice], None]) -> None:
+    """Warn, then allow (B11, P15), on either screen: the warning is asked with y to go on;
+    confirmed, ``choose`` takes the choice as if keyed without it."""
+    from narrator.tui.modals import ConfirmScreen
+
+    def done(yes: bool | None) -> None:
+        if yes:
+            choose(replace(choice, warning=None))
+
+    app.push_screen(ConfirmScreen(worded(choice.warning, app.language)), done)
 
 
 def merged(own: Sequence[Choice], anytime: Sequence[Choice]) -> tuple[Choice, ...]:

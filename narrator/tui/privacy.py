@@ -104,7 +104,7 @@ class PrivacyScreen(Screen):
             self.show_message(worded(choice.refusal, self.app.language))
             return
         if choice.warning is not None:  # asked first, on this screen (B11's kind)
-            self.ask_warning(choice)
+            keyreader.ask_warning(self.app, choice, self.choose)
             return
         if choice.goto is not None:  # a seat, then its second key
             self.path, self.typed = choice.goto, ""
@@ -120,17 +120,6 @@ class PrivacyScreen(Screen):
                 return
         if event is not None:
             self.enter(event)  # its refresh shows the next page
-
-    def ask_warning(self, choice: Choice) -> None:
-        from dataclasses import replace
-
-        from narrator.tui.modals import ConfirmScreen
-
-        def done(yes: bool | None) -> None:
-            if yes:
-                self.choose(replace(choice, warning=None))
-
-        self.app.push_screen(ConfirmScreen(worded(choice.warning, self.app.language)), done)
 
     def enter(self, event) -> bool:
         """Check first, quietly: a refusal here stays on this screen and is never spoken. What
