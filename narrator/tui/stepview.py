@@ -71,9 +71,15 @@ class Look:
         return Tracker(id="table")
 
 
+def moment_name(page: Announcement, lang: str) -> str:
+    """An announcement's own name ("The lynch", "Election result"): the header's and the table
+    display's heading while it is on screen."""
+    return say(lang, f"announce.kind.{page.kind}")
+
+
 def banner(view: StepView, lang: str, page: Announcement | None = None) -> Text:
     """The header: where the game is and the step on screen (an announcement's own name)."""
-    name = say(lang, f"announce.kind.{page.kind}") if page else worded(view.name or "", lang)
+    name = moment_name(page, lang) if page else worded(view.name or "", lang)
     parts = [(name if text is None else worded(text, lang), style) for text, style in view.banner]
     styles = {style for _, style in parts}
     if len(styles) == 1:  # one style: one text, as the header always was
@@ -120,7 +126,7 @@ def announcement(page: Announcement, caption: str, lang: str) -> View:
     border = page.tone or "#f4ecd2"
     body = Panel(Group(*parts), padding=(1, 3), border_style=f"bold {border}")  # whole at 80×24
     return View(
-        Text(say(lang, f"announce.kind.{page.kind}"), style="bold"),
+        Text(moment_name(page, lang), style="bold"),
         body,
         say(lang, "announce.keys"),
     )

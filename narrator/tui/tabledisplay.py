@@ -197,6 +197,7 @@ class DisplayMixin:
         from narrator.tui.clock import discussion_key
         from narrator.tui.privacy import PrivacyScreen
         from narrator.tui.stepview import banner as banner_of
+        from narrator.tui.stepview import moment_name
 
         if any(isinstance(s, PrivacyScreen) for s in self.screen_stack):
             return  # the page keeps who has the laptop until the public screen is back (R22)
@@ -217,7 +218,7 @@ class DisplayMixin:
             said=self.captions[-SAID:],
         )
         if shown is not None:  # the heading is the moment told, not the step that follows it
-            page["step"] = say(self.language, f"announce.kind.{shown.kind}")
+            page["step"] = moment_name(shown, self.language)
         self.display.publish(page)
 
     async def action_table_display(self) -> None:
