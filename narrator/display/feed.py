@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from narrator.games.views import PublicView
-from narrator.prompts import Localized, Term, Words, worded, words
+from narrator.prompts import Localized, Term, Words, worded
 
 
 def plain(value: Any, lang: str) -> Any:
@@ -58,8 +58,27 @@ def snapshot(
     """One page of the display: the game, its step, the seats and the game's own extra, and
     the last lines the narrator said (said aloud: public; what each hut did, W12)."""
     view = game.public_view(state, frozenset(unannounced))
+    return page(game.name, view, lang, countdown=countdown, banner=banner, said=said)
+
+
+def waiting(lang: str) -> dict[str, Any]:
+    """The page before a game's first entry (the display turned on at home or in the setup
+    form): "Waiting for the game to start", in the app's language, and nothing of any game."""
+    return page(None, PublicView(Words("display.app_title"), Words("display.waiting"), ()), lang)
+
+
+def page(
+    game: str | None,
+    view: PublicView,
+    lang: str,
+    *,
+    countdown=None,
+    banner: str = "",
+    said: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The page's one shape, for a game's view or for none yet."""
     return {
-        "game": game.name,
+        "game": game,
         "lang": lang,
         "title": worded(view.title, lang),
         "banner": banner,
@@ -68,25 +87,6 @@ def snapshot(
         "extra": plain(view.extra, lang),
         "clock": clock(countdown),
         "said": list(said),
-    }
-
-
-def waiting(lang: str) -> dict[str, Any]:
-    """The page before a game's first entry (the display turned on at home or in the setup
-    form): "Waiting for the game to start", in the app's language, and nothing of any game."""
-    said = words(lang, None)
-    return {
-        "game": None,
-        "lang": lang,
-        "title": said.format("display.app_title"),
-        "banner": "",
-        "step": said.format("display.waiting"),
-        "seats": [],
-        "piles": [],
-        "lines": [],
-        "extra": {},
-        "clock": None,
-        "said": [],
     }
 
 
