@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # the data is imported by the games that make it: a quicker s
         Words,
     )
 
-__all__ = ["Event", "EventCodec", "Game", "Refusal", "fold", "lines_again", "refusal_of"]
+__all__ = ["Event", "EventCodec", "Game", "Refusal", "fold", "refusal_of"]
 
 
 class Game:
@@ -182,9 +182,3 @@ def fold(game: Game, events: Iterable[Event], state: Any = None) -> Any:
     for event in events:
         state = game.apply(state, event)
     return state
-
-
-def lines_again(game: Game, state: Any) -> Sequence[Line]:
-    """After a take-back or an undo the voice follows the screen: the line of whoever acts
-    now, said again (the game's ``again_lines``)."""
-    return game.again_lines(state)

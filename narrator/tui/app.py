@@ -24,7 +24,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Select
 
 from narrator import paths
-from narrator.games.base import Event, Refusal, lines_again
+from narrator.games.base import Event, Refusal
 from narrator.games.views import Paced
 from narrator.journal import Journal, JournalError, latest_unfinished
 from narrator.timer import Clock, Countdown
@@ -226,7 +226,7 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
         view = self.game.step(self.state)
         paced = view.primary is not None and isinstance(view.primary.event, Paced)
         if not self.pages and not paced and view.private is None:
-            self.say_lines(list(lines_again(self.game, self.state)))
+            self.say_lines(list(self.game.again_lines(self.state)))
 
     def new_game(self, created: Event) -> bool:
         """Start a journal with the players and rulings (refused input writes no file)."""
@@ -307,7 +307,7 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
         self.refusals = []
         self.route()
         # The voice follows the screen: the line of whoever acts now, said again at once.
-        again = list(lines_again(self.game, self.state))
+        again = list(self.game.again_lines(self.state))
         self.say_lines([replace(again[0], urgent=True), *again[1:]] if again else [])
         return event
 
