@@ -29,6 +29,9 @@ class Entry:
 _ENTRIES: dict[str, Entry] = {
     "ravnica": Entry("ravnica", "narrator.games.ravnica.game", GAMES_DIR / "ravnica" / "words"),
     "werewolf": Entry("werewolf", "narrator.games.werewolf.game", GAMES_DIR / "werewolf" / "words"),
+    "blood_bound": Entry(
+        "blood_bound", "narrator.games.blood_bound.game", GAMES_DIR / "blood_bound" / "words"
+    ),
 }
 _loaded: dict[str, Game] = {}
 
