@@ -18,9 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as fixed_seed
 from hypothesis import strategies as st
 
+from narrator.games.base import fold
 from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound import rules
-from narrator.games.blood_bound.events import CODEC, Options
+from narrator.games.blood_bound.events import Options
+from narrator.games.blood_bound.game import GAME
 from narrator.games.blood_bound.state import (
     BEAST,
     BOX_CARDS,
@@ -264,12 +266,22 @@ def test_every_game_ends_in_a_capture_with_the_winner_of_B22_to_B26(count, game_
 @given(game_seed=seeds)
 def test_the_journal_replays_to_the_same_state_through_the_codec(count, game_seed):
     journal, s = random_game(game_seed, count)
-    decoded = [CODEC.decode(json.loads(json.dumps(e.to_json()))) for e in journal]
+    decoded = [GAME.codec.decode(json.loads(json.dumps(e.to_json()))) for e in journal]
     assert tuple(decoded) == journal
-    replayed = State()
-    for e in decoded:
-        replayed = rules.apply(replayed, e)
-    assert replayed == s
+    assert fold(GAME, decoded) == s and GAME.is_over(s)
+
+
+@PROPERTY
+@given(game_seed=seeds)
+def test_b1_the_clans_names_change_no_rule(game_seed):
+    """B1: Gargoyle and Phoenix are Rose and Beast by other names: the same entries give the
+    same game (only the option differs)."""
+    journal, s = random_game(game_seed, 9)
+    names = {"rose_beast": "gargoyle_phoenix", "gargoyle_phoenix": "rose_beast"}
+    created = journal[0]
+    options = dataclasses.replace(created.options, clans=names[created.options.clans])
+    other = fold(GAME, (dataclasses.replace(created, options=options), *journal[1:]))
+    assert other == dataclasses.replace(s, options=options) and other.winner == s.winner
 
 
 # --- B6, B21, B29 ----------------------------------------------------------------------------
