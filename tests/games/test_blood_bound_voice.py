@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -67,6 +69,18 @@ def test_the_two_catalogues_hold_the_same_ids_and_placeholders():
     for lang in ("en", "ru"):
         shown = tomllib.loads((WORDS / "ui" / lang / "moments.toml").read_text())
         assert set(shown["announce"]["kind"]) == {"bb_capture", "bb_end", "bb_curses"}
+
+
+def test_every_line_of_the_catalogue_is_said_somewhere():
+    """No line is left unsaid: the ids the voice names (and the privacy screen's look-away)."""
+    source = Path(narration.__file__).read_text()
+    named = set(re.findall(r'"(bb_[a-z_]+)"', source)) | {"bb_look_away"}  # private_view
+    named |= {f"bb_ability_{rank}" for rank in narration.RANK_IDS}
+    named |= {f"bb_used_{rank}" for rank in narration.RANK_IDS[1:]}  # the curses: their own
+    named |= {f"bb_victory_{why}" for why in ("rival_leader_captured", "rival_leader_missed")}
+    named.add("bb_victory_inquisitor_captor")
+    catalogue = set(tomllib.loads((WORDS / "en.toml").read_text()))
+    assert catalogue == named - {"bb_end", "bb_curses"}  # the moments' kinds
 
 
 # --- setup (B5–B9) ---------------------------------------------------------------------------
@@ -303,7 +317,7 @@ def test_the_leaders_and_the_victorious_clan_then_the_curses_and_the_winner_B23_
     ]
     assert both(narration.step_lines(s)) == ["Cid, flip your curse card."]
     s, lines = event(s, ev.CurseFlipped(C, True))
-    assert lines == ["Cid's curse card: the True Curse."]
+    assert lines == ["Cid's curse card: the True Curse.", "Dee, flip your curse card."]
     assert pages(rules.apply(curses(), ev.CurseFlipped(D, False)), ev.CurseFlipped(C, True))[1]
     _, (page,) = pages(s, ev.CurseFlipped(D, False))
     assert both(page.lines) == [

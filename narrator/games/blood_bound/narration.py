@@ -46,11 +46,9 @@ from narrator.games.blood_bound.state import (
 from narrator.games.views import Announcement, Line, Words
 
 END_TONE = "#c0392b"  # the blood red of the box
-# B2: what each rank's ability asks of its user, as its line's id
-ASKS = {rank: f"bb_ability_{key}" for rank, key in enumerate(
-    ("inquisitor", "elder", "assassin", "harlequin", "alchemist", "mentalist", "guardian",
-     "berserker", "mage", "courtesan"))}  # fmt: skip
-USES = {rank: ask.replace("bb_ability_", "bb_used_") for rank, ask in ASKS.items()}
+# B2: each rank as its lines' ids name it (0: the fleur cross, the Inquisitor)
+RANK_IDS = ("inquisitor", "elder", "assassin", "harlequin", "alchemist", "mentalist")
+RANK_IDS += ("guardian", "berserker", "mage", "courtesan")
 
 
 def player(s: State, p: int) -> str:
@@ -104,7 +102,7 @@ def ability_lines(s: State) -> list[Line]:
         params["target"] = player(s, r.wound.attacked_by)
     if r.rank == INQUISITOR:
         params["cards"] = sum(curse_cards(s.count, s.options))
-    return [Line(ASKS[r.rank], params)]
+    return [Line(f"bb_ability_{RANK_IDS[r.rank]}", params)]
 
 
 def can_do_nothing(s: State) -> bool:
@@ -253,7 +251,7 @@ def used(before: State, e: ev.AbilityUsed, after: State) -> list[Line]:
         params["target"] = player(after, e.targets[0])
     if len(e.targets) == 2:  # the Harlequin's look
         params["other"] = player(after, e.targets[1])
-    return [Line(USES[r.rank], params)]
+    return [Line(f"bb_used_{RANK_IDS[r.rank]}", params)]
 
 
 def curses_given(before: State, e: ev.CursesGiven, after: State) -> list[Line]:
@@ -268,10 +266,12 @@ def healed(before: State, e: ev.Healed, after: State) -> list[Line]:
 
 
 def curse_flipped(before: State, e: ev.CurseFlipped, after: State) -> list[Line]:
-    """B26: the card as the narrator reads it (the flips are public: the end)."""
-    return [
-        Line("bb_flipped_true" if e.true else "bb_flipped_false", {"player": player(after, e.seat)})
-    ]
+    """B26: the card as the narrator reads it (the flips are public: the end), then the next
+    holder's (the flips are one step: its opening line is said once)."""
+    card = Line(
+        "bb_flipped_true" if e.true else "bb_flipped_false", {"player": player(after, e.seat)}
+    )
+    return [card, *flip_lines(after)] if after.step == FLIPS else [card]
 
 
 EVENT_LINES = {
