@@ -155,7 +155,7 @@ def test_an_attack_asks_who_intervenes_then_offers_and_the_pick_B12():
     assert lines == ["Cid intervenes for Bob and suffers the wound."]
     assert both(narration.step_lines(t)) == ["Cid suffers the wound and takes his rank token."]
     t, lines = event(s, ev.InterventionPicked(None))
-    assert lines == ["Nobody intervenes: Bob takes the wound himself."]
+    assert lines == ["Nobody intervenes: Bob takes the wound."]
     assert both(narration.step_lines(t)) == ["Bob suffers a wound: take a token, face up."]
 
 
@@ -230,8 +230,14 @@ def test_each_ability_asks_its_user_and_says_what_it_did_B17_B27(rank, ask, use,
     assert s.step == "ability"
     assert ask in both(narration.step_lines(s))[0]
     assert narration.again_lines(s) == narration.step_lines(s)
-    _, lines = event(s, use)
+    used, lines = event(s, use)
     assert done in lines[0]
+    if rank == 2:  # B2, B29: two wounds, one after the other
+        assert both(narration.step_lines(used)) == ["Cid suffers a wound: take a token, face up."]
+        second = wound(used, C, "rose")
+        assert both(narration.step_lines(second)) == [
+            "Cid suffers the second wound: take a token, face up."
+        ]
     _, lines = event(s, ev.AbilityDeclined(B))
     assert lines == [f"Bob, the {worded(keys.rank_name(rank), 'en')}, declines the ability."]
 

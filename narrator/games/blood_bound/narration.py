@@ -83,10 +83,15 @@ def turn_lines(s: State) -> list[Line]:
 
 
 def wound_lines(s: State) -> list[Line]:
-    """B13: whose wound it is; B12 and the Mentalist force his rank token while it is his."""
+    """B13: whose wound it is; B12 and the Mentalist force his rank token while it is his;
+    the Assassin's second wound."""
     w = s.wounds[0]
-    forced = w.forced and s.rank_of(w.seat) is None
-    return [Line("bb_wound_rank" if forced else "bb_wound", {"player": player(s, w.seat)})]
+    said = "bb_wound"
+    if w.forced and s.rank_of(w.seat) is None:
+        said = "bb_wound_rank"
+    elif w.source == "assassin" and w.left == 0:  # B2: his second wound, one after the other
+        said = "bb_wound_second"
+    return [Line(said, {"player": player(s, w.seat)})]
 
 
 def ability_lines(s: State) -> list[Line]:
