@@ -254,6 +254,7 @@ class Claims:
     claimed: tuple[int, ...] = ()
     priority: bool = False
     note: Words | None = None
+    mark: Words | None = None  # the game's word for a claim beside a seat ("offers", B12)
 
 
 @dataclass(frozen=True)

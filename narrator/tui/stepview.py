@@ -248,7 +248,8 @@ def claims(b: Claims, state, look: Look, lang: str) -> Text:
         if seat == first:
             out.append("  " + say(lang, "game.claim_priority"), style="bold yellow")
         elif claimed:
-            out.append("  " + say(lang, "game.claimed"), style="bold")
+            mark = worded(b.mark, lang) if b.mark is not None else say(lang, "game.claimed")
+            out.append("  " + mark, style="bold")
         out.append("\n")
     if b.note is not None:
         out.append(worded(b.note, lang), style="dim")

@@ -26,7 +26,7 @@ CLAN_KEYS = {"rose_beast": {ROSE: "r", BEAST: "b"}, "gargoyle_phoenix": {ROSE: "
 UNKNOWN_KEY, FLEUR_KEY, INQUISITOR_KEY = "u", "f", "i"
 PASS_KEY, ATTACK_KEY, PICK_KEY, NOBODY_KEY = "p", "a", "i", "n"
 USE_KEY, DECLINE_KEY, WOUND_KEY, HEAL_KEY = "u", "d", "w", "l"
-TRUE_KEY, FALSE_KEY = "t", "f"
+TRUE_KEY, FALSE_KEY = "1", "0"  # t is the record (SHELL_KEYS)
 RANKS = range(1, 10)
 
 

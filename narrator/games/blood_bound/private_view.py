@@ -36,12 +36,20 @@ def curses_view(s: State, path: tuple[str, ...]) -> StepView:
     )
     ask = "bb.curses.ask_true" if not chosen else "bb.curses.ask_false"
     params = {"player": user, "left": left, "false": false, "seats": seat_keys(s)}
+    keys = Words("bb.curses.keys" if not chosen else "bb.curses.keys_more", params)
     return StepView(
         "private",
         None,
         title=Words("bb.curses.title", params),
-        body=(Words("bb.curses.body", {**params, "true": true}), *given, "", Words(ask, params)),
-        keys=Words("bb.curses.keys" if not chosen else "bb.curses.keys_more", params),
+        body=(
+            Words("bb.curses.body", {**params, "true": true}),
+            *given,
+            "",
+            Words(ask, params),
+            "",
+            keys,  # the privacy screen draws the body alone
+        ),
+        keys=keys,
         choices=(*choices, decline),
         private=Privacy(
             session=("curses", r.seat),

@@ -164,7 +164,13 @@ def _offers(s: State, path: tuple[str, ...]) -> StepView:
             choices=choices,
         )
     may = tuple(p for p in s.seats if rules.may_offer(s, p) is None)
-    window = Claims(Words("bb.offers.heading", names), may, s.offers, note=Words("bb.offers.note"))
+    window = Claims(
+        Words("bb.offers.heading", names),
+        may,
+        s.offers,
+        note=Words("bb.offers.note"),
+        mark=Words("bb.offers.offers"),
+    )
     choices = seat_choices(s, ev.InterventionOffered, listed=may) + (
         Choice(PICK_KEY, Words("bb.offers.pick", names), goto=(PICK_KEY,), listed=bool(s.offers)),
         Choice(NOBODY_KEY, Words("bb.offers.nobody", names), ev.InterventionPicked(None)),
