@@ -294,7 +294,8 @@ def record(state: State, events: Sequence[Event], lang: str) -> str:
     line, and the end (B22–B26) with the winner and why."""
     w = words(lang, WORDS)
     title = lambda key: w.format(f"bb.story.record.{key}")  # noqa: E731
-    out = [f"# {title('title')}", "", f"## {title('players')}", ""]
+    head = w.format("bb.story.record.title", game=Words("about.title"))
+    out = [f"# {head}", "", f"## {title('players')}", ""]
     out += seat_rows(state, lang)
     out += ["", f"## {title('rulings')}", ""]
     out += rulings(state, lang)
