@@ -83,7 +83,7 @@ def test_b14_tokens_by_kind_and_wounds_out_of_4():
     assert cells(s, A) == ["Wounds 3/4", "Rose 2", "1 Elder"]
     assert cells(s, B) == ["Wounds 3/4", "Beast 1", "Unknown 1", "7 Berserker"]
     assert cells(s, C) == ["Wounds 3/4", "Unknown 2", "2 Assassin"]  # a rank names its character
-    assert cells(s, D) == ["Wounds 2/4", "Beast 1", "Fleur cross"]
+    assert cells(s, D) == ["Wounds 2/4", "Beast 1", "fleur cross"]
     assert cells(s, E) == ["Wounds 0/4"]
     assert "Inquisitor" in marks(s, D)  # B11: known for good once shown
     assert cells(s, C, "ru") == ["Раны 3/4", "Неизвестный 2", "2 Убийца"]
@@ -104,7 +104,7 @@ def test_b3_ability_cards_and_a_curse_held_never_which():
     )
     assert cells(s, A) == ["Wounds 0/4", "Shield", "Staff 2", "Quill"]
     assert cells(s, B) == ["Wounds 0/4", "Sword", "Fan", "holds a curse"]
-    assert cells(s, B, "ru")[-1] == "проклятие"
+    assert cells(s, B, "ru")[-1] == "карта проклятия"
     assert "True Curse" not in str(shown(s)) and "Истинное" not in str(shown(s, "ru"))
 
 
@@ -153,7 +153,7 @@ def test_b28_b30_the_supply_and_the_box():
     s = given(started(), tokens={A: ("2",), B: ("2", "fleur")}, cards={A: (SHIELD, STAFF)})
     supply, box = piles(s)["Supply"], piles(s)["Box"]
     assert supply[0].startswith("Rank tokens: 1 ×2, 3 ×2")  # both 2s out (B13)
-    assert "Fleur cross" not in supply and "Curse cards 2" in supply
+    assert "fleur cross" not in supply and "Curse cards 2" in supply
     assert "Unknown 20/20" in supply
     assert box == ["Shield 3", "Sword 2", "Fan 4", "Staff 5", "Quill 2"]
     many = given(started(11), tokens={p: ("unknown",) * 2 for p in range(11)})
@@ -175,12 +175,12 @@ def test_b22_b26_the_end_told_the_true_curse_only_then():
     s = play(s, ev.CurseFlipped(C, False), ev.CurseFlipped(D, True))  # the cards decide
     assert s.step == "end"
     page_en = shown(s)
-    assert page_en["step"] == "The Beast clan wins"
+    assert page_en["step"] == "Beast wins"
     assert "Ann captured Bob, the rival clan's leader: Beast wins (B25)." in page_en["lines"]
     assert "Curses flipped: Cid: False Curse and Dee: True Curse (B26)." in page_en["lines"]
     assert "The privacy screen had given the True Curse to Cid" in lines(s)  # only now
-    assert "wins" in marks(s, C) and "leader" in marks(s, C) and "Beast 2 Assassin" in marks(s, C)
-    assert shown(s, "ru")["step"] == "Победа: клан «Зверь»"
+    assert "wins" in marks(s, C) and "leader" in marks(s, C) and "Beast 2 · Assassin" in marks(s, C)
+    assert shown(s, "ru")["step"] == "Побеждает клан Зверь"
 
 
 def test_b24_the_inquisitor_captured_wins_alone():

@@ -7,6 +7,7 @@ read nowhere here, and in ``told`` only at the end (the privacy screen's mismatc
 
 from __future__ import annotations
 
+from narrator.games.blood_bound import keys
 from narrator.games.blood_bound.flow import (
     ABILITY,
     CHARACTERS,
@@ -37,7 +38,6 @@ from narrator.games.blood_bound.state import (
 )
 from narrator.games.blood_bound.told import (
     character_words,
-    clan_words,
     end_lines,
     next_flip,
     rank_words,
@@ -56,9 +56,7 @@ def token_cells(s: State, p: int) -> tuple[Cell, ...]:
     rank token: its number and, being public, the character it names; or the fleur cross."""
     held = s.tokens[p]
     cells = [
-        Cell(clan_words(s, kind) if kind != UNKNOWN else Words("bb.table.unknown"), n)
-        for kind in (ROSE, BEAST, UNKNOWN)
-        if (n := held.count(kind))
+        Cell(keys.token(s, kind), n) for kind in (ROSE, BEAST, UNKNOWN) if (n := held.count(kind))
     ]
     rank = s.rank_of(p)
     if rank is not None:
@@ -112,7 +110,7 @@ def seat_marks(s: State, p: int) -> tuple[Text, ...]:
         marks.append(Words("bb.table.leader"))
     if s.step == END and p in s.winners:
         marks.append(Words("bb.table.wins"))
-    return (joined(" · ", *marks),) if marks else ()  # one mark: the terminal joins by spaces
+    return (joined(", ", *marks),) if marks else ()  # one mark: the terminal joins by spaces
 
 
 def turn_seat(s: State) -> int | None:
@@ -143,12 +141,12 @@ def piles(s: State) -> tuple[Pile, ...]:
     )
     supply = [Cell(Words("bb.table.ranks_left"), items=ranks)]
     if not s.out(FLEUR):  # B13: one fleur cross, back in the supply after a heal
-        supply.append(Cell(Words("bb.table.fleur")))
+        supply.append(Cell(keys.token(s, FLEUR)))
     curses = s.left_in_box(CURSE)
     if curses:
         supply.append(Cell(Words("bb.table.curse_cards"), curses, tone=CURSE_TONE))
     unknown = s.out(UNKNOWN)
-    supply.append(Cell(Words("bb.table.unknown"), max(0, BOX_TOKENS[UNKNOWN] - unknown), 20))
+    supply.append(Cell(keys.token(s, UNKNOWN), max(0, BOX_TOKENS[UNKNOWN] - unknown), 20))
     if unknown > BOX_TOKENS[UNKNOWN]:
         supply.append(Cell(Words("bb.table.stand_ins"), unknown - BOX_TOKENS[UNKNOWN]))
     box = tuple(Cell(Words(f"bb.table.card.{card}"), s.left_in_box(card)) for card in CARDS)
@@ -162,7 +160,7 @@ def public_view(title: Text, state: State) -> PublicView:
         SeatView(name, seat_marks(state, p), cells=seat_cells(state, p), turn=p == turn)
         for p, name in enumerate(state.players)
     )
-    step: Text = Words(f"bb.display.step.{state.step}")
+    step: Text = Words(f"bb.step.{state.step}")
     if state.step == END and state.winner is not None:  # the winner heads the page (B24–B26)
         step = end_lines(state)[0]
     moment = told(state)

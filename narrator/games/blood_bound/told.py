@@ -6,6 +6,7 @@ B19), the heal (B14), the capture (B16) and the end (B22–B26). Nothing here re
 
 from __future__ import annotations
 
+from narrator.games.blood_bound import keys
 from narrator.games.blood_bound.flow import (
     ABILITY,
     CAPTURE,
@@ -20,39 +21,33 @@ from narrator.games.blood_bound.flow import (
     TURN,
     WOUND,
 )
-from narrator.games.blood_bound.state import CLANS, INQUISITOR, INQUISITOR_CLAN, Character, State
+from narrator.games.blood_bound.state import (
+    CLANS,
+    FLEUR,
+    INQUISITOR,
+    INQUISITOR_CLAN,
+    Character,
+    State,
+)
 from narrator.games.views import Text, Words
-
-# B1: the clans' names as the table chose them (Rose keys r, Beast b; Gargoyle g, Phoenix p)
-CLAN_NAMES = {"rose_beast": ("rose", "beast"), "gargoyle_phoenix": ("gargoyle", "phoenix")}
 
 
 def clan_words(s: State, clan: str) -> Words:
-    """B1: "Rose" or "Gargoyle" for the rules' ``rose``; the Inquisitor's Secret Order."""
-    if clan == INQUISITOR_CLAN:
-        return Words("bb.table.order")
-    return Words(f"bb.table.clan.{CLAN_NAMES[s.options.clans][CLANS.index(clan)]}")
-
-
-def character_name(rank: int) -> Words:
-    """B2's table: 1 Elder … 9 Courtesan; 0 the Inquisitor."""
-    return Words(f"bb.table.character.{rank}")
+    """B1: "Rose" or "Gargoyle" for the rules' ``rose`` (the game's one naming, keys.py)."""
+    return keys.clan(s, clan)
 
 
 def rank_words(rank: int) -> Words:
     """A rank token face up (B13): its number, and the character it names ("2 Assassin"); the
     fleur cross is the Inquisitor's."""
     if rank == INQUISITOR:
-        return Words("bb.table.fleur")
-    return Words("bb.table.rank", {"rank": rank, "character": character_name(rank)})
+        return Words(f"bb.token.{FLEUR}")
+    return Words("bb.table.rank", {"rank": rank, "character": keys.rank_name(rank)})
 
 
 def character_words(s: State, character: Character) -> Words:
-    """B22: a revealed character: "Rose 2 Assassin", or "the Inquisitor"."""
-    clan, rank = character
-    if clan == INQUISITOR_CLAN:
-        return character_name(INQUISITOR)
-    return Words("bb.table.revealed", {"clan": clan_words(s, clan), "rank": rank_words(rank)})
+    """B22: a revealed character: "Rose 2 · Assassin", or "Inquisitor"."""
+    return keys.character(s, *character)
 
 
 def attack_lines(s: State) -> tuple[Text, ...]:
@@ -132,11 +127,9 @@ def seat_of(s: State, clan: str) -> int | None:
 
 
 def winner_heading(s: State) -> Words:
-    """B24–B26: who won, the page's heading at the end."""
-    if s.winner == INQUISITOR_CLAN:
-        return Words("bb.display.winner.inquisitor")
+    """B24–B26: who won, the page's heading at the end (the game's banner words)."""
     assert s.winner is not None
-    return Words("bb.display.winner.clan", {"clan": clan_words(s, s.winner)})
+    return Words(f"bb.over.banner.{s.winner}", {"clan": clan_words(s, s.winner)})
 
 
 def why_line(s: State) -> Words:
