@@ -391,9 +391,10 @@ def spoken(events: list[ev.Event]):
 def with_curse_elsewhere(events: list[ev.Event]) -> list[ev.Event] | None:
     out = []
     for e in events:
-        if isinstance(e, ev.CursesGiven):
+        if isinstance(e, ev.CursesGiven):  # keyed the True Curse's seat first (the keys)
             other = next(h for h in e.holders if h != e.true_curse)
-            e = dataclasses.replace(e, true_curse=other)
+            rest = tuple(h for h in e.holders if h != other)
+            e = dataclasses.replace(e, holders=(other, *rest), true_curse=other)
         out.append(e)
     return out if out != events else None
 
@@ -416,13 +417,17 @@ def test_nothing_said_depends_on_the_true_curse_before_the_flips_B19_B21():
     assert checked == 4
 
 
-def test_a_line_that_read_the_true_curse_would_be_caught_B21(monkeypatch):
+def names_the_true_curse(before, e, after):
+    return [Line("bb_dagger_to", {"player": NAMES[e.true_curse]})]
+
+
+def names_the_holders_as_given(before, e, after):  # the True Curse's seat is keyed first
+    return [Line("bb_look_back", {"players": tuple(NAMES[p] for p in e.holders)})]
+
+
+@pytest.mark.parametrize("tells", [names_the_true_curse, names_the_holders_as_given])
+def test_a_line_that_read_the_true_curse_would_be_caught_B21(monkeypatch, tells):
     """The audit fails on a voice that tells the secret (a test that cannot fail is none)."""
-    telling = narration.curses_given
-
-    def tells(before, e, after):
-        return [*telling(before, e, after), Line("bb_dagger_to", {"player": NAMES[e.true_curse]})]
-
     monkeypatch.setitem(narration.EVENT_LINES, ev.CursesGiven, tells)
     with pytest.raises(AssertionError):
         test_nothing_said_depends_on_the_true_curse_before_the_flips_B19_B21()
