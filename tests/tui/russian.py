@@ -15,7 +15,7 @@ from narrator.games.ravnica.tables import GUILD_ORDER
 KEY_NAMES = {"Enter", "enter", "Esc", "esc", "ctrl", "Backspace", "F2", "F5", "tab", "shift"}
 KEY_LETTERS = set("abcdefghijklmnopqrstuvwxyz")  # single keys, as the Footer and hints name them
 ALWAYS = {"RAVNICA", "INQUISITION", *GUILD_ORDER, *"WUBRG", *KEY_NAMES, *KEY_LETTERS}
-RULE_ID = re.compile(r"R\d+[a-z]?")
+RULE_ID = re.compile(r"[RWBP]\d+[a-z]?")  # every game's rule ids: R4, W21, B12, P16
 WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*")  # runs of Latin letters and digits
 
 
