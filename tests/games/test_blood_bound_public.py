@@ -14,12 +14,14 @@ from pathlib import Path
 import pytest
 
 from narrator.display.feed import encode, page
+from narrator.display.server import TableDisplay
 from narrator.display.tracking import cell_text
 from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound import public, rules
 from narrator.games.blood_bound.state import CURSE, FAN, QUILL, SHIELD, STAFF, SWORD, State
 from narrator.games.views import PublicView
 from narrator.prompts import worded
+from tests.display.browser import CHROMIUM, Browser
 from tests.games.test_blood_bound_end import DEAL, captured, key
 from tests.games.test_blood_bound_rules import NAMES, _words, given, play, started
 
@@ -287,3 +289,27 @@ def test_every_table_and_display_id_in_english_and_russian_with_its_placeholders
     for k in fields["en"]:
         if k.startswith("bb.display.step."):
             assert worded(public.Words(k), "ru")
+
+
+# --- the page in a browser -----------------------------------------------------------------
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium (scripts/test installs it)")
+async def test_the_page_tells_the_moment_with_no_layout_of_its_own():
+    """Blood Bound has no display.js: the page draws its told sentences as the terminal does."""
+    s = play(started(dagger=A), ev.Attacked(A, B), ev.InterventionOffered(C))
+    display = TableDisplay(lan=False, layout=lambda name: None)
+    await display.start()
+    try:
+        display.publish(page("blood_bound", view(s), "en"))
+        async with Browser() as browser:
+            tab = await browser.open(display.url)
+
+            async def drawn() -> bool:
+                return "Who offers to intervene?" in (await tab.text("#extra") or "")
+
+            await tab.wait(drawn)
+            lines_shown = await tab.text("#lines")
+    finally:
+        await display.stop()
+    assert "Ann attacks Bob (B10)." in lines_shown

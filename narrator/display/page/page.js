@@ -95,6 +95,11 @@
     extra.replaceChildren();
     document.body.className = "";
     if (layouts[p.game]) layouts[p.game](p, extra, document.body);
+    else { // a game with no layout of its own: the moment told, as the terminal display does
+      const told = el("div", null, "told");
+      for (const line of (p.extra || {}).told || []) told.append(el("p", line));
+      if (told.childNodes.length) extra.append(told);
+    }
     drawGlyphs($("table"));
     tick();
     fit();
