@@ -1,0 +1,1 @@
+"""The Pyre: the table's referee and scorekeeper (turns, the die, reactions, Dominance)."""
