@@ -23,7 +23,7 @@ from tests.games.test_pyre_rules import NAMES
 
 MAX_ENTRIES = 3000  # every game is won well before (flips and citizens are favoured)
 SETTINGS = settings(
-    max_examples=6, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=5, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
 )
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 COUNTS = pytest.mark.parametrize("count", [2, 3, 4, 5, 6])
