@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -18,6 +19,8 @@ from narrator.games.common.seats import seat_key
 
 Style = Callable[[str | None], str]  # a cell's tone -> a Rich style (the game's palette)
 TURN = "▶ "
+MARKS_WIDTH = 26  # the marks beside a name wrap within this
+CELLS_INDENT = 4  # a seat's cells start under its name
 
 
 def plain_style(tone: str | None) -> str:
@@ -46,24 +49,28 @@ def cells_text(cells: Sequence[Mapping[str, Any]], style: Style = plain_style) -
     return text
 
 
-def seats_table(seats: Sequence[Mapping[str, Any]], style: Style = plain_style) -> Table:
-    """One row a seat (key, name, marks), its cells on the row under it."""
-    table = Table(box=None, expand=True, padding=(0, 1), show_header=False, show_edge=False)
-    table.add_column(justify="right", style="dim", width=2)
-    table.add_column(ratio=3, no_wrap=True, overflow="ellipsis")
-    table.add_column(no_wrap=True)
+def seats_table(seats: Sequence[Mapping[str, Any]], style: Style = plain_style) -> Group:
+    """A line a seat (key, name, marks), its cells under it across the whole width. Marks wrap
+    within at most half the width, so long ones ("captor, Rose 1 · Elder, leader") never push
+    the name or the cells into a sliver."""
+    parts: list = []
     count = len(seats)
     for i, seat in enumerate(seats):
         dead, turn = seat.get("dead", False), seat.get("turn", False)
         name = Text((TURN if turn else "") + seat["name"])
         name.stylize("strike dim" if dead else "bold" if turn else "")
-        marks = Text(" ".join(str(m) for m in seat.get("marks") or ()))
+        marks = Text(" ".join(str(m) for m in seat.get("marks") or ()), justify="right")
         if dead:
             marks.append(" ✝", style="bold red")
-        table.add_row(seat_key(i, count), name, marks)
+        line = Table.grid(expand=True, padding=(0, 1))
+        line.add_column(justify="right", style="dim", width=2)
+        line.add_column(ratio=1, no_wrap=True, overflow="ellipsis", min_width=6)
+        line.add_column(justify="right", max_width=MARKS_WIDTH)
+        line.add_row(seat_key(i, count), name, marks)
+        parts.append(line)
         if seat.get("cells"):
-            table.add_row("", cells_text(seat["cells"], style), "")
-    return table
+            parts.append(Padding(cells_text(seat["cells"], style), (0, 0, 0, CELLS_INDENT)))
+    return Group(*parts)
 
 
 def piles_text(piles: Sequence[Mapping[str, Any]], style: Style = plain_style) -> Text:

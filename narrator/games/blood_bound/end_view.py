@@ -121,7 +121,11 @@ def _over(s: State, path: tuple[str, ...]) -> StepView:
         "captured": s.players[s.captured] if s.captured is not None else "",
         "captor": s.players[s.captor] if s.captor is not None else "",
     }
-    details: list = [Words("bb.over.capture", names)]
+    winners = ", ".join(s.players[p] for p in s.winners)
+    details: list = [
+        Words("bb.over.winners", {"winners": winners}),
+        Words("bb.over.capture", names),
+    ]
     for code, leader in zip((ROSE, BEAST), s.leaders, strict=False):
         details.append(
             Words("bb.over.leader", {"clan": clan(s, code), "player": s.players[leader]})
@@ -132,10 +136,9 @@ def _over(s: State, path: tuple[str, ...]) -> StepView:
         details.append(Words("bb.over.true_curse", {"player": holder}))
         if s.curse_mismatch:
             details.append(Words("bb.over.mismatch", {"player": s.players[s.true_curse]}))
-    winners = ", ".join(s.players[p] for p in s.winners)
     over = Over(
         Words(f"bb.over.banner.{s.winner}", {"clan": clan(s, s.winner)}),
-        Words(f"bb.over.reason.{s.reason}", {"winners": winners, "clan": clan(s, s.winner)}),
+        Words(f"bb.over.reason.{s.reason}", {"clan": clan(s, s.winner)}),
         tuple(details),
         TONES.get(s.winner),
     )
