@@ -152,7 +152,7 @@ def public_view(title: Text, state: State) -> PublicView:
         )
         for p, name in enumerate(state.players)
     )
-    step: Text = Words(f"py.display.step.{state.step}")
+    step: Text = Words(f"py.step.{state.step}")  # the game screen's name of the step
     if state.step == OVER:  # the winner heads the page (P21)
         step = end_lines(state)[0]
     moment = told(state)
