@@ -30,6 +30,9 @@ __all__ = ["_words"]  # the words fixture, used here too
 A, B, C, D = range(4)
 UI = Path(public.__file__).parent / "words" / "ui"
 LANGS = ("en", "ru")
+NB = "\N{NO-BREAK SPACE}"  # a cell's words wrap whole in a narrow panel
+OFF, ON, PERMANENT = f"Dominance:{NB}inactive", f"Dominance:{NB}active", f"Permanent{NB}cards"
+OFF_RU, ON_RU = f"Господство:{NB}неактивен", f"Господство:{NB}активен"
 
 
 def view(s: State) -> PublicView:
@@ -74,13 +77,13 @@ def moment(s: State, lang: str = "en") -> str:
 
 def test_p1_p10_p18_each_seat_hand_council_in_order_influence_and_dominance():
     s = table(started(), councils={A: (3, 0, 5)}, hands={B: 4})
-    assert cells(s, A) == ["Hand 6", "Council: 3, 0, 5", "Influence 8/11", "Dominance: inactive"]
-    assert cells(s, B) == ["Hand 4", "Council: —", "Influence 0/11", "Dominance: inactive"]
+    assert cells(s, A) == ["Hand 6", "Council: 3, 0, 5", "Influence 8/11", OFF]
+    assert cells(s, B) == ["Hand 4", "Council: —", "Influence 0/11", OFF]
     assert cells(s, A, "ru") == [
         "Рука 6",
         "Совет: 3, 0, 5",
         "Влияние 8/11",
-        "Господство: неактивен",
+        OFF_RU,
     ]
     council = view(s).seats[A].cells[1]
     assert council.items == ("3", "0", "5")  # P10: place 1, 2, 3 in the order played
@@ -104,9 +107,9 @@ def test_p17_p18_permanent_cards_count_three_each_against_the_target():
     s = table(started(), councils={B: (1,)}, permanent={B: 2})
     assert cells(s, B)[1:] == [
         "Council: 1",
-        "Permanent cards 2",
+        PERMANENT + " 2",
         "Influence 7/11",
-        "Dominance: inactive",
+        OFF,
     ]
     assert not any(c.startswith("Permanent") for c in cells(s, A))  # none yet: no cell
 
@@ -130,10 +133,10 @@ def test_p19_p20_the_dominance_token_active_then_flipped_back():
     s = play(s, *TWO)
     assert s.step == "turn_end" and "Ann has reached the target" in lines(s)  # P19's reminder
     s = play(s, ev.DominanceFlipped(A))
-    assert cells(s, A)[-1] == "Dominance: active"
-    assert cells(s, A, "ru")[-1] == "Господство: активен"
+    assert cells(s, A)[-1] == ON
+    assert cells(s, A, "ru")[-1] == ON_RU
     s = play(s, ev.TurnEnded(), ev.Accused(A, 0), ev.Rolled(6), ev.WindowClosed())
-    assert cells(s, A)[-2:] == ["Influence 5/11", "Dominance: inactive"]  # P20: at once
+    assert cells(s, A)[-2:] == ["Influence 5/11", OFF]  # P20: at once
 
 
 def test_p19_no_reminder_when_the_table_plays_tough_luck():
