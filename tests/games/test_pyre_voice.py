@@ -79,14 +79,15 @@ def steps(s: State) -> list[str]:
 # --- the catalogues --------------------------------------------------------------------------
 
 
+def fields(line: str) -> set[str]:
+    """A line's placeholders, without their plural forms."""
+    return {re.sub(r":.*", "", n) for n in re.findall(r"{([^}]+)}", line)}
+
+
 def test_the_two_catalogues_hold_the_same_ids_and_placeholders():
-    tables = [tomllib.loads((WORDS / f"{lang}.toml").read_text()) for lang in LANGS]
-    assert set(tables[0]) == set(tables[1])
-    assert all(k.startswith("py_") for k in tables[0])
-    for key, line in tables[0].items():
-        names = {re.sub(r":.*", "", n) for n in re.findall(r"{([^}]+)}", line)}
-        other = {re.sub(r":.*", "", n) for n in re.findall(r"{([^}]+)}", tables[1][key])}
-        assert names == other, key
+    en, ru = (tomllib.loads((WORDS / f"{lang}.toml").read_text()) for lang in LANGS)
+    assert set(en) == set(ru) and all(k.startswith("py_") for k in en)
+    assert all(fields(line) == fields(ru[key]) for key, line in en.items())
     for lang in LANGS:
         shown = tomllib.loads((WORDS / "ui" / lang / "moments.toml").read_text())
         assert set(shown["announce"]["kind"]) == KINDS
@@ -105,13 +106,11 @@ def test_every_line_of_the_catalogue_is_said_somewhere():
 def test_nothing_said_names_a_card_in_hand_only_its_size_P1():
     """The placeholders are public facts: names, places, influence, a hand's size, the die,
     and a card's name only as played (an Action card, a Reaction, an effect's card)."""
-    public = {"player", "owner", "to_owner", "players", "place", "influence", "defence"}
-    public |= {"hand", "change", "cards", "target", "value", "sign", "cost", "card"}
-    public |= {"points", "position"}
+    public = {"player", "owner", "to_owner", "players", "place", "influence", "defence", "hand"}
+    public |= {"change", "cards", "target", "value", "sign", "cost", "card", "points", "position"}
     for lang in LANGS:
-        table_ = tomllib.loads((WORDS / f"{lang}.toml").read_text())
-        for line in table_.values():
-            assert {re.sub(r":.*", "", n) for n in re.findall(r"{([^}]+)}", line)} <= public
+        lines = tomllib.loads((WORDS / f"{lang}.toml").read_text()).values()
+        assert all(fields(line) <= public for line in lines)
 
 
 # --- setup and turns (P3–P8) -----------------------------------------------------------------
@@ -260,12 +259,8 @@ def test_who_reacts_who_has_priority_the_reaction_and_the_changed_roll_P16():
         "Dee wants to react.",
         "Ann and Dee want to react: Dee has priority, whose turn comes soonest.",
     ]
-    assert said(lines_of := narration.again_lines(s)) == [
-        "2 against defence 4: 2 < 4, failure.",
-        lines[1],
-        "Who reacts?",
-    ]
-    both(lines_of)
+    again = ["2 against defence 4: 2 < 4, failure.", lines[1], "Who reacts?"]
+    assert both(narration.again_lines(s)) == again  # an undo, a resume: the window again
     _, back = event(s, ev.ReactionClaimed(A))
     assert back == ["Ann no longer wants to react."]
     s, lines = event(s, ev.Reacted(D, "Luck"))
