@@ -32,6 +32,7 @@ _ENTRIES: dict[str, Entry] = {
     "blood_bound": Entry(
         "blood_bound", "narrator.games.blood_bound.game", GAMES_DIR / "blood_bound" / "words"
     ),
+    "pyre": Entry("pyre", "narrator.games.pyre.game", GAMES_DIR / "pyre" / "words"),
 }
 _loaded: dict[str, Game] = {}
 

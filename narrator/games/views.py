@@ -117,7 +117,8 @@ class AppMove:
 class Typed:
     """A value typed into a field and entered with Enter: a whole number between ``low`` and
     ``high`` (an influence 0–20: "1" may still become "12") or a short text (a card's name, at
-    most ``length`` characters). ``make(value)`` is the event it enters (or an ``AppMove``);
+    most ``length`` characters). ``make(value)`` is the event it enters (or an ``AppMove``, or a
+    tuple of keys to go to, the value among them: a card's name, then what its effect does);
     a number out of bounds is refused with ``rule`` before, and the rules refuse the event
     like any choice's. Escape goes back to the step's first keys."""
 

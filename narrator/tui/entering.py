@@ -187,7 +187,11 @@ class EnteringMixin:
             return
         value = int(message.value) if typed.number else message.value.strip()
         self.clear_refusal()
-        self.choose(Choice("enter", event=typed.make(value)))
+        made = typed.make(value)
+        if isinstance(made, tuple):  # the keys that follow it (P23: a card named, then its move)
+            self.choose(Choice("enter", goto=made))
+        else:
+            self.choose(Choice("enter", event=made))
 
     def action_primary(self) -> None:
         app = self.app
