@@ -394,3 +394,15 @@ def test_every_id_the_code_names_is_in_the_catalogue_and_every_one_is_named():
     for prefix, values in FAMILIES.items():
         used |= {prefix + v for v in values}
     assert known == used, known ^ used
+
+
+def test_the_registered_game_gives_this_view_to_every_public_screen():
+    """``feed.snapshot`` (the display's door) draws ``GAME.public_view``: this view."""
+    from narrator.display.feed import snapshot
+    from narrator.games import registry
+
+    game = registry.get("pyre")
+    s = play(table(started(), councils={A: (3,)}), ev.Accused(A, 0), ev.Rolled(4))
+    got = snapshot(game, s, "en")
+    assert got["seats"] == shown(s)["seats"] and got["lines"] == shown(s)["lines"]
+    assert got["extra"]["told"] == shown(s)["extra"]["told"]
