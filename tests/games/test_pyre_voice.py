@@ -208,9 +208,21 @@ def test_an_accusation_names_the_citizen_by_owner_place_and_defence_P11():
 @pytest.mark.parametrize(
     ("die", "en", "ru"),
     [
-        (4, "4 against defence 3: 4 ≥ 3, success.", "4 против защиты 3: 4 ≥ 3, успех."),
-        (3, "3 against defence 3: 3 ≥ 3, success.", "3 против защиты 3: 3 ≥ 3, успех."),
-        (2, "2 against defence 3: 2 < 3, failure.", "2 против защиты 3: 2 < 3, неудача."),
+        (
+            4,
+            "4 against defence 3: 4 is at least 3, success.",
+            "4 против защиты 3: 4 не меньше 3, успех.",
+        ),
+        (
+            3,
+            "3 against defence 3: 3 is at least 3, success.",
+            "3 против защиты 3: 3 не меньше 3, успех.",
+        ),
+        (
+            2,
+            "2 against defence 3: 2 is less than 3, failure.",
+            "2 против защиты 3: 2 меньше 3, неудача.",
+        ),
     ],
 )
 def test_the_accusation_s_roll_is_held_with_its_comparison_equal_or_higher_P11_P15(die, en, ru):
@@ -226,8 +238,8 @@ def test_the_accusation_s_roll_is_held_with_its_comparison_equal_or_higher_P11_P
 @pytest.mark.parametrize(
     ("die", "en"),
     [
-        (4, "4 against defence 3: 4 > 3, success."),
-        (3, "3 against defence 3: 3 ≤ 3, failure."),
+        (4, "4 against defence 3: 4 is more than 3, success."),
+        (3, "3 against defence 3: 3 is at most 3, failure."),
     ],
 )
 def test_the_exoneration_s_roll_needs_higher_P12_P15(die, en):
@@ -259,14 +271,17 @@ def test_who_reacts_who_has_priority_the_reaction_and_the_changed_roll_P16():
         "Dee wants to react.",
         "Ann and Dee want to react: Dee has priority, whose turn comes soonest.",
     ]
-    again = ["2 against defence 4: 2 < 4, failure.", lines[1], "Who reacts?"]
+    again = ["2 against defence 4: 2 is less than 4, failure.", lines[1], "Who reacts?"]
     assert both(narration.again_lines(s)) == again  # an undo, a resume: the window again
     _, back = event(s, ev.ReactionClaimed(A))
     assert back == ["Ann no longer wants to react."]
     s, lines = event(s, ev.Reacted(D, "Luck"))
     assert lines == ["Dee reacts with Luck: resolve its effects now."]
     s, lines = event(s, ev.RollChanged(5, "Luck"))
-    assert lines == ["Luck changes the roll to 5.", "5 against defence 4: 5 ≥ 4, success."]
+    assert lines == [
+        "Luck changes the roll to 5.",
+        "5 against defence 4: 5 is at least 4, success.",
+    ]
     _, lines = event(s, ev.WindowClosed())
     assert lines == ["The window closes: Ann's Citizen of influence 4 goes to the Pyre."]
 

@@ -28,8 +28,16 @@ def ravnica_deal(state: Any, rng: random.Random) -> Event:
     return next_move(state, rng)
 
 
+def pyre_move(state: Any, moves: list, rng: random.Random) -> Event:
+    from tests.games.test_pyre_property import choose  # leaning to what ends a game (P21)
+
+    return choose(state, moves, rng)
+
+
 # What a game's own screen enters (the shell cannot key it): (game, screen) -> an entry.
 OWN_SCREENS = {("ravnica", "deal"): ravnica_deal}
+# A game whose random walk is long picks its moves leaning to the end: game -> a picker.
+PICKERS = {"pyre": pyre_move}
 MOST_ENTRIES = 400  # a game longer than this is a walk that does not end
 LANGS = ("en", "ru")
 
@@ -112,7 +120,8 @@ def walk(game: Game, seed: int) -> Iterator[tuple[Any, Any]]:
             else:
                 moves = game.legal_moves(state)
                 assert moves, f"{game.name}: nothing to enter at {view.key} (seed {seed})"
-                event = rng.choice(moves)
+                pick = PICKERS.get(game.name)
+                event = pick(state, moves, rng) if pick else rng.choice(moves)
         after = game.apply(state, event)
         yield "event lines", game.event_lines(state, event, after)
         yield "announcements", game.announcements(state, event, after)

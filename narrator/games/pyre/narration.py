@@ -142,10 +142,15 @@ def rolling_lines(s: State) -> list[Line]:
     return lines
 
 
+SAID = {"≥": "at_least", "<": "less", ">": "more", "≤": "at_most"}
+
+
 def comparison_line(roll: Roll) -> Line:
-    """P15: "4 against defence 3: 4 ≥ 3, success" (P11: ≥ or <; P12: > or ≤)."""
+    """P15: "4 against defence 3: 4 is at least 3, success" (P11: ≥ or <; P12: > or ≤), the
+    sign said in words: eSpeak's Russian voice says nothing for ≥ and ≤."""
     c = comparison(roll)
-    params = {"value": c.value, "defence": c.defence, "sign": c.sign}
+    said = Words(f"py.said.{SAID[c.sign]}")
+    params = {"value": c.value, "defence": c.defence, "sign": said}
     return Line("py_roll_success" if c.success else "py_roll_failure", params)
 
 

@@ -47,6 +47,10 @@ from narrator.games.views import AppMove, Choice, Claims, Over, StepView, Timer,
 EMPTY, REFILLED = "n", "y"  # P9: the deck's marks
 
 
+def _setup(s: State, path) -> StepView:
+    return StepView("info", None)  # the shell's setup form comes first
+
+
 def _deal(s: State, path) -> StepView:
     return StepView(
         "info",
@@ -331,6 +335,8 @@ def step_key(s: State) -> tuple:
 
 
 def banner(s: State) -> tuple:
+    if not s.players:  # before the first entry: no target yet
+        return ((" ", "bold"), (None, "bold"), (" ", ""))
     where = Words("py.banner", {"players": s.count, "target": s.target})
     if s.current is not None and s.winner is None:
         params = {"players": s.count, "target": s.target, "player": s.players[s.current]}
@@ -339,5 +345,5 @@ def banner(s: State) -> tuple:
 
 
 def step_view(s: State, path: tuple[str, ...] = ()) -> StepView:
-    view = STEP_VIEWS[s.step](s, path)
+    view = STEP_VIEWS.get(s.step, _setup)(s, path)
     return replace(view, key=step_key(s), name=Words(f"py.step.{s.step}"), banner=banner(s))
