@@ -241,7 +241,8 @@ def typed_refusal(typed: Typed, value: str) -> Refusal | None:
     blank or too long text, with the field's rule (P10: an influence 0–20)."""
     text = value.strip()
     if typed.number:
-        number = int(text) if text.lstrip("-").isdigit() else None
+        signed = text[:1] in ("+", "-") and text[1:].isdigit()  # P23: a hand's +2 or -1
+        number = int(text) if text.isdigit() or signed else None
         if number is None or not typed.low <= number <= typed.high:
             return Refusal("typed_number", typed.rule, low=typed.low, high=typed.high)
         return None
