@@ -1,5 +1,5 @@
 """Blood Bound with the Inquisitor: the pure rules core, every B-id it covers named in a test
-(its refusal and its allowed case), and a property test over random legal entries."""
+(its refusal and its allowed case); the random games are in test_blood_bound_property.py."""
 
 from __future__ import annotations
 
