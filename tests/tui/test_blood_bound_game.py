@@ -169,15 +169,19 @@ async def play(tmp_path, name: str, true_seat: str, lang: str = "en", until_flip
         assert app.state.step == FLIPS
         record = app.game.record(app.state, app.journal.events, lang)
         spoken = list(app.voice.spoken)
-        if not until_flips:
-            for keys in FLIPS_KEYED:
-                await game.keys(keys)
-        frames = game.frames
-        result = {
-            "frames": frames,
+        before = {  # what anyone saw and heard until the flips (B26)
+            "frames": list(game.frames),
             "spoken": spoken,
             "record": record,
             "pages": [json.dumps(p, sort_keys=True) for p in pages],
+        }
+        if not until_flips:
+            for keys in FLIPS_KEYED:
+                await game.keys(keys)
+        result = {
+            **before,
+            "before": before,
+            "all_frames": game.frames,
             "state": app.state,
             "journal": app.journal.path,
             "screen": screen_text(app),
@@ -186,13 +190,23 @@ async def play(tmp_path, name: str, true_seat: str, lang: str = "en", until_flip
     return result
 
 
-async def test_a_nine_player_game_by_keys_and_the_true_curse_steals_the_win_B26(tmp_path):
-    game = await play(tmp_path, "a", "1")
+async def test_a_nine_player_game_by_keys_the_true_curse_steals_the_win_and_is_secret_B19_B26(
+    tmp_path,
+):
+    """The game of this file to its end; and the secrecy audit (B19, B21): the same game with
+    the True Curse on Cid instead of Ann shows the same public frames, says the same lines and
+    publishes the same pages, and its record is the same, until the curses are flipped."""
+    game = await play(tmp_path, "ann", "1")
+    on_cid = await play(tmp_path, "cid", "3", until_flips=True)
+    assert game["state"].true_curse == 0 and on_cid["state"].true_curse == 2
+    for part in ("frames", "spoken", "record", "pages"):
+        assert game["before"][part] == on_cid["before"][part], part
+    assert len(on_cid["pages"]) > 20
     s = game["state"]
     assert s.winner == "inquisitor" and s.reason == "true_curse"
     assert s.captured == 7 and s.captor == 4 and s.leaders == (0, 4)
     assert "The Inquisitor wins" in game["screen"]
-    frames = "\n".join(game["frames"])
+    frames = "\n".join(game["all_frames"])
     for seen in (
         "Bob attacks Cid: who offers to intervene?",  # B12
         "Dan  offers",
@@ -207,22 +221,11 @@ async def test_a_nine_player_game_by_keys_and_the_true_curse_steals_the_win_B26(
     assert events[-1].type == "curse_flipped"
 
 
-async def test_secrecy_audit_the_true_curse_is_nowhere_until_the_flips_B19_B21(tmp_path):
-    """Ann or Cid holds the True Curse: every public frame, spoken line, the record and every
-    page published are the same until the curses are flipped (B26)."""
-    on_ann = await play(tmp_path, "ann", "1", until_flips=True)
-    on_cid = await play(tmp_path, "cid", "3", until_flips=True)
-    assert on_ann["state"].true_curse == 0 and on_cid["state"].true_curse == 2
-    for part in ("frames", "spoken", "record", "pages"):
-        assert on_ann[part] == on_cid[part], part
-    assert len(on_ann["pages"]) > 20
-
-
 async def test_the_same_game_in_russian_shows_no_english_word(tmp_path):
     game = await play(tmp_path, "ru", "1", lang="ru")
     assert game["state"].winner == "inquisitor"
     allowed = [*NAMES, "Markdown"]
-    for frame in game["frames"]:
+    for frame in game["all_frames"]:
         frame = re.sub(r"[\w/.-]+\.(jsonl|md)\b", "", frame)
         assert not english_words(frame, allowed), frame
     for line in game["spoken"]:
