@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import events
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.binding import Binding
 from textual.keys import _character_to_key
 from textual.screen import ModalScreen
@@ -103,7 +103,11 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
             latin = latin_key(event.character)
             if latin is not None and not isinstance(self.focused, Input | Select):
                 event = events.Key(_character_to_key(latin), latin)
-        await super().on_event(event)
+        try:
+            await super().on_event(event)
+        except ScreenStackError:  # a key between one screen's leaving and the next's coming
+            if not isinstance(event, events.Key):  # (keys mashed while going home): no screen
+                raise  # takes it, and nothing may be lost but a key pressed into nothing
 
     def words(self, key: str, **params: Any) -> str:
         """One of the screens' texts in the app's language."""

@@ -135,6 +135,8 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
 
     # --- drawing --------------------------------------------------------------------------
     def refresh_state(self) -> None:
+        if not self.query("#banner"):  # leaving (a key mashed as it goes): nothing to draw on
+            return
         s = self.app.shown_state  # the moment an announcement tells, until it is read
         view = self.view
         if view.key != getattr(self, "_step_key", None):  # a new step: its own marks
