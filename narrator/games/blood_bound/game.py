@@ -9,12 +9,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from narrator.games.base import Event, Game
+from narrator.games.base import Event
 from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound import narration, public, rules, story, view
-from narrator.games.blood_bound.flow import DAGGER, END, SETUP, TURN
+from narrator.games.blood_bound.flow import DAGGER, END, SETUP
 from narrator.games.blood_bound.state import COUNTS, State, curse_cards
-from narrator.games.views import Field, PublicView, StepView, Words
+from narrator.games.common.parts import GameOfParts
+from narrator.games.views import Field, Words
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("curses", ("by_count", "one_each"), "B7"),
@@ -47,22 +48,18 @@ def _fields() -> tuple[Field, ...]:
     return tuple(out)
 
 
-class BloodBoundGame(Game):
+class BloodBoundGame(GameOfParts):
     name = "blood_bound"
     title = Words("about.title")
     players = COUNTS  # B4
     players_rule = "B4"
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
+    rules, view, narration, public, story = rules, view, narration, public, story
+    script_module = "narrator.games.blood_bound.script"
 
     def initial(self) -> State:
         return State()
-
-    def apply(self, state: State, event: Event) -> State:
-        return rules.apply(state, event)
-
-    def legal_moves(self, state: State) -> list[Event]:
-        return rules.legal_moves(state)
 
     # --- setting up ----------------------------------------------------------------------
     def setup_fields(self) -> tuple[Field, ...]:
@@ -84,9 +81,6 @@ class BloodBoundGame(Game):
         return created
 
     # --- the step ------------------------------------------------------------------------
-    def step(self, state: State, path: tuple[str, ...] = ()) -> StepView:
-        return view.step_view(state, path)
-
     def after_private(self, state: State, session: Any) -> Words:
         return Words("bb.curses.after")  # B19: "Look back" once the screen is clear
 
@@ -97,23 +91,7 @@ class BloodBoundGame(Game):
             return rules.draw_first_dagger(state, rng)
         return None
 
-    def step_lines(self, state: State):
-        return narration.step_lines(state)
-
-    def again_lines(self, state: State):
-        return narration.again_lines(state)
-
-    def event_lines(self, before: State, event: Event, after: State):
-        return narration.event_lines(before, event, after)
-
-    def announcements(self, before: State, event: Event, after: State):
-        return narration.announcements(before, event, after)
-
     # --- what anyone may know ------------------------------------------------------------
-    def public_view(self, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
-        """All but the True Curse's seat is public (B14, B19): the tracker."""
-        return public.public_view(self.title, state)
-
     def summary(self, state: State) -> Words:
         if state.step in (SETUP, END) or state.dagger is None:
             where = Words("bb.home.setup")
@@ -121,23 +99,9 @@ class BloodBoundGame(Game):
             where = Words("bb.home.dagger", {"player": state.players[state.dagger]})
         return Words("home.resume", {"players": state.count, "where": where})
 
-    def describe(self, before: State, event: Event, after: State, lang: str) -> str:
-        return story.describe(before, event, after, lang)
-
-    def record(self, state: State, events: Sequence[Event], lang: str) -> str:
-        return story.record(state, events, lang)
-
     def is_over(self, state: State) -> bool:
         return state.step == END
 
-    def waiting_for(self, state: State):
-        return rules.waiting_for(state)
-
-    def script(self):
-        from narrator.games.blood_bound.script import ScriptReader
-
-        return ScriptReader(self)
-
 
 GAME = BloodBoundGame()
-__all__ = ["GAME", "BloodBoundGame", "TURN"]
+__all__ = ["GAME", "BloodBoundGame"]

@@ -9,11 +9,12 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from narrator.games.base import Event, Game
+from narrator.games.base import Event
+from narrator.games.common.parts import GameOfParts
 from narrator.games.pyre import events as ev
 from narrator.games.pyre import narration, public, rules, story, view
 from narrator.games.pyre.state import COUNTS, OVER, SETUP, State, target_of
-from narrator.games.views import Field, PublicView, StepView, Words
+from narrator.games.views import Field, Words
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("variant", ("standard", "quick", "long", "tutorial"), "P4"),
@@ -56,22 +57,18 @@ def _fields() -> tuple[Field, ...]:
     return tuple(out)
 
 
-class PyreGame(Game):
+class PyreGame(GameOfParts):
     name = "pyre"
     title = Words("about.title")
     players = COUNTS  # P2
     players_rule = "P2"
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
+    rules, view, narration, public, story = rules, view, narration, public, story
+    script_module = "narrator.games.pyre.script"
 
     def initial(self) -> State:
         return State()
-
-    def apply(self, state: State, event: Event) -> State:
-        return rules.apply(state, event)
-
-    def legal_moves(self, state: State) -> list[Event]:
-        return rules.legal_moves(state)
 
     # --- setting up ----------------------------------------------------------------------
     def setup_fields(self) -> tuple[Field, ...]:
@@ -94,31 +91,12 @@ class PyreGame(Game):
         return created
 
     # --- the step ------------------------------------------------------------------------
-    def step(self, state: State, path: tuple[str, ...] = ()) -> StepView:
-        return view.step_view(state, path)
-
     def app_move(self, state: State, position: int, move=None) -> Event | None:
         """The starting player (P6), the die (P15), a card picked (P22): seeded by the game
         and the journal's length, so a resumed game makes the same."""
         return rules.app_move(state, random.Random(f"pyre:{state.seed}:{position}"))
 
-    def step_lines(self, state: State):
-        return narration.step_lines(state)
-
-    def again_lines(self, state: State):
-        return narration.again_lines(state)
-
-    def event_lines(self, before: State, event: Event, after: State):
-        return narration.event_lines(before, event, after)
-
-    def announcements(self, before: State, event: Event, after: State):
-        return narration.announcements(before, event, after)
-
     # --- what anyone may know ------------------------------------------------------------
-    def public_view(self, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
-        """Everything is public but the hands' cards, which the app never knows (P1)."""
-        return public.public_view(self.title, state)
-
     def summary(self, state: State) -> Words:
         if state.step == SETUP or state.current is None:
             where = Words("py.home.setup")
@@ -126,22 +104,8 @@ class PyreGame(Game):
             where = Words("py.home.turn", {"player": state.players[state.current]})
         return Words("home.resume", {"players": state.count, "where": where})
 
-    def describe(self, before: State, event: Event, after: State, lang: str) -> str:
-        return story.describe(before, event, after, lang)
-
-    def record(self, state: State, events: Sequence[Event], lang: str) -> str:
-        return story.record(state, events, lang)
-
     def is_over(self, state: State) -> bool:
         return state.step == OVER
-
-    def waiting_for(self, state: State):
-        return rules.waiting_for(state)
-
-    def script(self):
-        from narrator.games.pyre.script import ScriptReader
-
-        return ScriptReader(self)
 
 
 GAME = PyreGame()

@@ -9,8 +9,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from narrator.games.base import Event, Game
-from narrator.games.views import Field, PublicView, StepView, Words
+from narrator.games.base import Event
+from narrator.games.common.parts import GameOfParts
+from narrator.games.views import Field, Words
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import moves, narration, public, residents, rules, story, view
 from narrator.games.werewolf.state import State, Step
@@ -70,19 +71,18 @@ def _fields() -> tuple[Field, ...]:
     return tuple(out)
 
 
-class WerewolfGame(Game):
+class WerewolfGame(GameOfParts):
     name = "werewolf"
     title = Words("about.title")
     players = range(residents.MIN_PLAYERS, residents.MAX_PLAYERS + 1)
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
     screens = "narrator.tui.werewolf"
+    rules, view, narration, public, story = rules, view, narration, public, story
+    script_module = "narrator.games.werewolf.script"
 
     def initial(self) -> State:
         return State()
-
-    def apply(self, state: State, event: Event) -> State:
-        return rules.apply(state, event)
 
     def legal_moves(self, state: State) -> list[Event]:
         return moves.legal_moves(state)
@@ -108,9 +108,6 @@ class WerewolfGame(Game):
         return created
 
     # --- the step ------------------------------------------------------------------------
-    def step(self, state: State, path: tuple[str, ...] = ()) -> StepView:
-        return view.step_view(state, path)
-
     def after_private(self, state: State, session: Any) -> Words:
         return Words("ww.eyes_closed")  # W36: no step is private
 
@@ -125,46 +122,16 @@ class WerewolfGame(Game):
             return ev.GrandInquisitorChosen(rng.randrange(state.count), drawn=True)
         return None
 
-    def step_lines(self, state: State):
-        return narration.step_lines(state)
-
-    def again_lines(self, state: State):
-        return narration.again_lines(state)
-
-    def event_lines(self, before: State, event: Event, after: State):
-        return narration.event_lines(before, event, after)
-
-    def announcements(self, before: State, event: Event, after: State):
-        return narration.announcements(before, event, after)
-
     def prewarm(self, state: State) -> list:
         return [("ww_pass", {}), ("ww_pass_start", {}), ("ww_pass_end", {"spot": "A3"})]
 
     # --- what anyone may know ------------------------------------------------------------
-    def public_view(self, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
-        """Everything is public (W33, W36): the village, the votes, the hidden pool."""
-        return public.public_view(self.title, state)
-
     def summary(self, state: State) -> Words:
         where = Words("ww.home.day", {"day": state.day}) if state.day else Words("ww.home.setup")
         return Words("home.resume", {"players": state.count, "where": where})
 
-    def describe(self, before: State, event: Event, after: State, lang: str) -> str:
-        return story.describe(before, event, after, lang)
-
-    def record(self, state: State, events: Sequence[Event], lang: str) -> str:
-        return story.record(state, events, lang)
-
     def is_over(self, state: State) -> bool:
         return state.step == Step.OVER
-
-    def waiting_for(self, state: State):
-        return rules.waiting_for(state)
-
-    def script(self):
-        from narrator.games.werewolf.script import ScriptReader
-
-        return ScriptReader(self)  # the app's own moves are the game's: no import back
 
 
 GAME = WerewolfGame()
