@@ -26,6 +26,7 @@ from narrator.games.blood_bound.state import (
     State,
     curse_cards,
 )
+from narrator.games.common.record import timeline
 from narrator.prompts import Words, worded, words
 
 WORDS = Path(__file__).parent / "words"  # the game's own words, whatever game is played
@@ -300,12 +301,7 @@ def record(state: State, events: Sequence[Event], lang: str) -> str:
     out += ["", f"## {title('rulings')}", ""]
     out += rulings(state, lang)
     out += ["", f"## {title('timeline')}", ""]
-    s = State()
-    for e in events:
-        before, s = s, rules.apply(s, e)
-        line = describe(before, e, s, lang)
-        if line:
-            out.append(f"- {line}")
+    out += timeline(events, State(), rules.apply, describe, lang)
     if state.captured is not None:
         out += ["", f"## {title('end')}", ""]
         out += end_lines(state, lang)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from narrator.games.base import Event
+from narrator.games.common.record import timeline
 from narrator.games.pyre import events as ev
 from narrator.games.pyre import rules
 from narrator.games.pyre.die import comparison, out_of_reach
@@ -367,12 +368,7 @@ def record(state: State, events: Sequence[Event], lang: str) -> str:
     out += ["", f"## {title('rulings')}", ""]
     out += rulings(state, lang)
     out += ["", f"## {title('timeline')}", ""]
-    s = State()
-    for e in events:
-        before, s = s, rules.apply(s, e)
-        line = describe(before, e, s, lang)
-        if line:
-            out.append(f"- {line}")
+    out += timeline(events, State(), rules.apply, describe, lang)
     if state.winner is not None:
         out += ["", f"## {title('end')}", ""]
         out += end_lines(state, lang)

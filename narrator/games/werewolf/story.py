@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from narrator.games.base import Event
+from narrator.games.common.record import timeline
 from narrator.games.views import Words
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import rules
@@ -143,12 +144,7 @@ def record(state: State, events: Sequence[Event], lang: str) -> str:
         card = w.format(f"term.card.{cards[seat]}") if cards[seat] else "?"
         out.append(f"- {seat + 1}. {name}: {card}")
     out += ["", f"## {w.format('ww.story.timeline')}", ""]
-    s = State()
-    for e in events:
-        before, s = s, rules.apply(s, e)
-        line = describe(before, e, s, lang)
-        if line:
-            out.append(f"- {line}")
+    out += timeline(events, State(), rules.apply, describe, lang)
     if state.winner:
         out += ["", f"**{worded(winner_words(state), lang)}**"]
     return "\n".join(out) + "\n"
