@@ -100,3 +100,19 @@ async def test_the_pyre_resumes_inside_a_reaction_window_with_its_turn_timer_P7_
         assert len(app.state.pyre) == 1 and app.state.councils[0] == ()
         after = PYRE.step(app.state)
         assert after.timer is not None and after.timer.key == view.timer.key
+
+
+def test_the_pyre_s_turn_timer_is_off_by_default_and_one_clock_a_turn_when_on_P7():
+    from narrator.games.base import fold
+
+    def turn_of(timer: int, *more):
+        options = py.Options(first_player="picked", turn_timer=timer)
+        created = py.GameCreated(("Ann", "Bob"), options)
+        return fold(PYRE, [created, py.Dealt(), py.FirstPlayer(0), *more])
+
+    assert PYRE.step(turn_of(0)).timer is None  # P7: the rules set no timer
+    first = PYRE.step(turn_of(60)).timer
+    second = PYRE.step(turn_of(60, py.CitizenPlayed(1))).timer
+    nxt = PYRE.step(turn_of(60, py.Drew(), py.CitizenPlayed(1), py.TurnEnded())).timer
+    assert first.seconds == 60 and first.turn and first.then is None
+    assert second.key == first.key and nxt.key != first.key  # one clock a turn
