@@ -79,7 +79,7 @@ def card_cells(s: State, p: int) -> tuple[Cell, ...]:
     """B3: Shield, Sword, Fan, Staff ×n, Quill (a count when a seat holds two)."""
     held = s.cards[p]
     return tuple(
-        Cell(Words(f"bb.table.card.{card}"), n if n > 1 else None)
+        Cell(Words(f"bb.card.{card}"), n if n > 1 else None)
         for card in CARDS
         if (n := held.count(card))
     )
@@ -149,7 +149,7 @@ def piles(s: State) -> tuple[Pile, ...]:
     supply.append(Cell(keys.token(s, UNKNOWN), max(0, BOX_TOKENS[UNKNOWN] - unknown), 20))
     if unknown > BOX_TOKENS[UNKNOWN]:
         supply.append(Cell(Words("bb.table.stand_ins"), unknown - BOX_TOKENS[UNKNOWN]))
-    box = tuple(Cell(Words(f"bb.table.card.{card}"), s.left_in_box(card)) for card in CARDS)
+    box = tuple(Cell(Words(f"bb.card.{card}"), s.left_in_box(card)) for card in CARDS)
     return (Pile(Words("bb.table.supply"), tuple(supply)), Pile(Words("bb.table.box"), box))
 
 

@@ -252,7 +252,7 @@ def seat_rows(s: State, lang: str) -> list[str]:
     none = w.format("bb.story.record.none")
     for p in s.seats:
         tokens = ", ".join(str(w.text_of(short_token(s, t))) for t in s.tokens[p]) or none
-        cards = ", ".join(w.format(f"bb.story.card.{c}") for c in s.cards[p]) or none
+        cards = ", ".join(w.format(f"bb.card.{c}") for c in s.cards[p]) or none
         character = keyed[p]
         who = worded(character_words(s, character), lang, WORDS) if character else "?"
         out.append(f"| {p + 1} | {s.players[p]} | {tokens} | {cards} | {who} |")
