@@ -25,8 +25,30 @@ class FittingFooter(Footer):
             yield widget
 
     async def recompose(self) -> None:
+        """Rebuilt only when the keys it shows change: Textual rebuilds it at every focus and
+        binding change (eight times an entry, a profile found: a tenth of a game's time)."""
+        if not self.is_attached or self._pruning:  # as Textual's own: a footer going away
+            return
+        shown = self.shown_keys()
+        if shown == getattr(self, "_shown", None) and self.children:
+            return
+        self._shown = shown
         await super().recompose()
         self.fit()
+
+    def shown_keys(self) -> tuple:
+        """What ``compose`` draws, as data: each shown binding, enabled or not, its words."""
+        if not self._bindings_ready:
+            return ()
+        return (
+            self.app.language if hasattr(self.app, "language") else None,
+            self.compact,
+            tuple(
+                (b.key, b.action, b.description, b.group, enabled, tooltip)
+                for (_, b, enabled, tooltip) in self.screen.active_bindings.values()
+                if b.show or b.action == "command_palette"
+            ),
+        )
 
     def on_resize(self) -> None:
         self.fit()
