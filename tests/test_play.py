@@ -387,10 +387,7 @@ def test_an_unknown_game_is_refused_naming_the_games_there_are(tmp_path):
 def test_a_game_line_takes_one_name(line, capsys):
     code, out = play([line, *LINES[2:]])
     assert code == 2 and out == ""
-    assert (
-        capsys.readouterr().err
-        == f"line 1: {line}: unknown game; the games are: {GAMES}\n"
-    )
+    assert capsys.readouterr().err == f"line 1: {line}: unknown game; the games are: {GAMES}\n"
 
 
 def test_the_unknown_game_message_lists_every_game(capsys):
