@@ -191,7 +191,7 @@ def test_p11_p15_the_roll_and_its_comparison():
     s = play(s, ev.Rolled(4))
     assert "4 against defence 3: 4 ≥ 3, success (P15)." in lines(s)
     assert "4 против защиты 3: 4 ≥ 3, успех (P15)." in lines(s, "ru")
-    assert "горожанин игрока Ann на месте 2" in lines(s, "ru")  # the name stays nominative
+    assert "Горожанин игрока Ann на месте 2" in lines(s, "ru")  # the name stays nominative
 
 
 def test_p12_p15_an_exoneration_needs_higher_and_says_so():

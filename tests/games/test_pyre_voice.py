@@ -197,7 +197,7 @@ def test_an_accusation_names_the_citizen_by_owner_place_and_defence_P11():
     rolling, lines = event(s, ev.Accused(B, 1))
     assert lines == ["Ann accuses Bob's Citizen at place 2: defence 3."]
     assert said(narration.event_lines(s, ev.Accused(B, 1), rolling), "ru") == [
-        "Ann обвиняет горожанина игрока Bob на месте 2: защита 3."
+        "Ann обвиняет Горожанина игрока Bob на месте 2: защита 3."
     ]
     assert steps(rolling) == ["The app rolls the die."]
     assert both(narration.again_lines(rolling)) == lines + ["The app rolls the die."]
