@@ -11,6 +11,7 @@ from textual.widgets import Digits, ProgressBar, Static
 
 from narrator.games.views import StepView
 from narrator.timer import Countdown, TimerFile, mmss
+from narrator.tui.timers import one_shot
 
 TICK = 0.1  # seconds between two looks at the discussion clock
 
@@ -99,7 +100,7 @@ class DiscussionClock:
             armed = (id(countdown), countdown.deadline)  # a new deadline is armed afresh
             if self._final_tick != armed:
                 self._final_tick = armed
-                self.set_timer(left, self.tick)
+                one_shot(self, left, self.tick)
         self.save_timer()
         self.query_one("#clock", Digits).update(mmss(left))
         self.query_one("#progress", ProgressBar).update(progress=1000 * countdown.fraction_left())

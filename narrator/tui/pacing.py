@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 
 from narrator.games.views import Paced, StepView
+from narrator.tui.timers import one_shot
 
 LATE = 0.25  # seconds: a turn that ended longer ago than this is not followed on from
 # What may be done while eyes are closed: pause, quit (its dialog stops the turn) and the
@@ -91,7 +92,7 @@ class PacingMixin:
                 return
             app.say(lines[i][0])
             wait = max(0.001, deadlines[i] - time.monotonic())
-            self._paced_timer = self.set_timer(wait, lambda: say_next(i + 1))
+            self._paced_timer = one_shot(self, wait, lambda: say_next(i + 1))
 
         say_next(0)
 
