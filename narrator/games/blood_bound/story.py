@@ -14,7 +14,7 @@ from pathlib import Path
 
 from narrator.games.base import Event
 from narrator.games.blood_bound import events as ev
-from narrator.games.blood_bound import rules
+from narrator.games.blood_bound import keys, rules
 from narrator.games.blood_bound.flow import CAPTURE, END, OFFERS
 from narrator.games.blood_bound.state import (
     ALCHEMIST,
@@ -36,14 +36,8 @@ def story(key: str, **params) -> Words:
     return Words(f"bb.story.{key}", params)
 
 
-def clan_words(s: State, clan: str) -> Words:
-    """B1: Rose and Beast, or Gargoyle and Phoenix: names only."""
-    return story(f"clan.{s.options.clans}.{clan}")
-
-
-def rank_words(rank: int) -> Words:
-    """A character's name by its rank (B2; 0: the Inquisitor)."""
-    return story(f"rank.{rank}")
+clan_words = keys.clan  # B1: the table's naming, worded in one place (keys.py)
+rank_words = keys.rank_name  # B2: a character's name by its rank (0: the Inquisitor)
 
 
 def character_words(s: State, character: Character) -> Words:
