@@ -40,8 +40,6 @@ app's own draw (``dagger draw``) is the game's ``app_move``.
 
 from __future__ import annotations
 
-import typing
-
 from narrator.games.base import Event
 from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound import rules
@@ -61,43 +59,20 @@ from narrator.games.blood_bound.flow import (
 )
 from narrator.games.blood_bound.state import INQUISITOR_CLAN
 from narrator.games.common import script as common
-from narrator.games.common.script import BUILT_IN, Line, Made, ScriptError, Verb, one
+from narrator.games.common.script import BUILT_IN, Line, Made, ScriptError, Verb
 from narrator.prompts import Either
 
 CLAN_WORDS = {"rose": "rose", "beast": "beast", "gargoyle": "rose", "phoenix": "beast"}  # B1
 TOKENS = ("unknown", "fleur")
-YES_NO = {"no": False, "yes": True}
-
-
-def choice(option: str) -> common.Setting:
-    """A ruling of ``events.Options`` (B1, B7, B9, B17): one of its values, written with a
-    hyphen or an underscore; any other word is refused as the setup form would."""
-    values = typing.get_args(typing.get_type_hints(ev.Options)[option])
-
-    def read(args: list[str], verb: str, _: object) -> dict[str, object]:
-        value = one(args, verb).lower().replace("-", "_")
-        if value not in values:
-            shown = Either(v.replace("_", "-") for v in values)
-            raise ScriptError("option_choice", option=verb, choices=shown)
-        return {option: value}
-
-    return read
-
-
-def yes_no(args: list[str], verb: str, _: object) -> dict[str, object]:
-    """B19: may the Inquisitor keep a curse card."""
-    value = one(args, verb).lower()
-    if value not in YES_NO:
-        raise ScriptError("option_choice", option=verb, choices=Either(YES_NO))
-    return {"curse_to_self": YES_NO[value]}
 
 
 OPTIONS = {  # the settings beyond game, players and seed: each the ruling it sets
-    "clans": choice("clans"),  # B1
-    "curse-cards": choice("curses"),  # B7 (``curses`` is the Inquisitor's gift)
-    "first-dagger": choice("first_dagger"),  # B9
-    "abilities": choice("abilities"),  # B17
-    "curse-to-self": yes_no,  # B19
+    "clans": common.choice_option(ev.Options, "clans"),  # B1
+    # B7, named so: ``curses`` is the Inquisitor's gift
+    "curse-cards": common.choice_option(ev.Options, "curses"),
+    "first-dagger": common.choice_option(ev.Options, "first_dagger"),  # B9
+    "abilities": common.choice_option(ev.Options, "abilities"),  # B17
+    "curse-to-self": common.yes_no_option("curse_to_self"),  # B19
 }
 SETTINGS = (*BUILT_IN, *OPTIONS)
 

@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import json
 import re
+import typing
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from narrator.games.entries import Event, EventCodec, Refusal
+from narrator.prompts import Either
 
 Made = Event | list[Event] | None  # what one line enters: an event, several, or nothing
 Setting = Callable[[list[str], str, Mapping[str, object]], Mapping[str, object]]
@@ -82,6 +84,36 @@ def number_option(option: str, signed: bool = False) -> Setting:
 def word_option(option: str) -> Setting:
     """A setting of one word (lower case), kept as ``option``: the rules refuse a wrong one."""
     return lambda args, verb, _: {option: one(args, verb).lower()}
+
+
+def choice_option(options: type, option: str) -> Setting:
+    """A ruling that is one of the ``Literal`` values of the game's ``options`` dataclass,
+    written with a hyphen or an underscore; any other word is refused as the setup form would."""
+    values = typing.get_args(typing.get_type_hints(options)[option])
+
+    def read(args: list[str], verb: str, _: object) -> dict[str, object]:
+        value = one(args, verb).lower().replace("-", "_")
+        if value not in values:
+            shown = Either(v.replace("_", "-") for v in values)
+            raise ScriptError("option_choice", option=verb, choices=shown)
+        return {option: value}
+
+    return read
+
+
+YES_NO = {"no": False, "yes": True}
+
+
+def yes_no_option(option: str) -> Setting:
+    """A ruling that is yes or no, kept as ``option`` (True or False)."""
+
+    def read(args: list[str], verb: str, _: object) -> dict[str, object]:
+        value = one(args, verb).lower()
+        if value not in YES_NO:
+            raise ScriptError("option_choice", option=verb, choices=Either(YES_NO))
+        return {option: YES_NO[value]}
+
+    return read
 
 
 @dataclass(frozen=True)

@@ -53,62 +53,36 @@ gives the Pyre's verbs and settings, and the app's own moves (``first draw``, ``
 
 from __future__ import annotations
 
-import typing
-
 from narrator.games.base import Event
 from narrator.games.common import script as common
-from narrator.games.common.script import BUILT_IN, Line, Made, ScriptError, Verb, one
+from narrator.games.common.script import BUILT_IN, Line, Made, ScriptError, Verb
 from narrator.games.pyre import events as ev
 from narrator.games.pyre import rules
 from narrator.games.pyre.state import SETUP
 from narrator.prompts import Either
 
-YES_NO = {"no": False, "yes": True}
 PLACES = ("pyre", "discard")  # a Citizen's place beyond the councils (P23)
-
-
-def choice(option: str) -> common.Setting:
-    """A ruling of ``events.Options`` (P4, P6, P12, P15): one of its values, written with a
-    hyphen or an underscore; any other word is refused as the setup form would."""
-    values = typing.get_args(typing.get_type_hints(ev.Options)[option])
-
-    def read(args: list[str], verb: str, _: object) -> dict[str, object]:
-        value = one(args, verb).lower().replace("-", "_")
-        if value not in values:
-            shown = Either(v.replace("_", "-") for v in values)
-            raise ScriptError("option_choice", option=verb, choices=shown)
-        return {option: value}
-
-    return read
 
 
 def variant(args: list[str], verb: str, options: object) -> dict[str, object]:
     """P4: ``variant quick 2``: the variant, and its shift if given."""
     if len(args) not in (1, 2):
         raise ScriptError("script_args", verb=verb, count=2)
-    found = choice("variant")(args[:1], verb, options)
+    found = common.choice_option(ev.Options, "variant")(args[:1], verb, options)
     if len(args) == 2:
         found["shift"] = common.whole_number(args[1], verb)
     return found
 
 
-def reminder(args: list[str], verb: str, _: object) -> dict[str, object]:
-    """P19: the app reminds a player who may flip, or "tough luck"."""
-    value = one(args, verb).lower()
-    if value not in YES_NO:
-        raise ScriptError("option_choice", option=verb, choices=Either(YES_NO))
-    return {"reminder": YES_NO[value]}
-
-
 OPTIONS = {  # the settings beyond game, players and seed: each the ruling it sets
     "variant": variant,  # P4
     "shift": common.number_option("shift"),  # P4
-    "first-player": choice("first_player"),  # P6
+    "first-player": common.choice_option(ev.Options, "first_player"),  # P6
     "die": common.number_option("die_faces"),  # P15
-    "die-roll": choice("roll"),  # P15 (``roll`` is the die rolled)
-    "exonerated-to": choice("exonerated_to"),  # P12
+    "die-roll": common.choice_option(ev.Options, "roll"),  # P15 (``roll`` is the die rolled)
+    "exonerated-to": common.choice_option(ev.Options, "exonerated_to"),  # P12
     "influence-max": common.number_option("influence_max"),  # P10
-    "reminder": reminder,  # P19
+    "reminder": common.yes_no_option("reminder"),  # P19
     "turn-timer": common.number_option("turn_timer"),  # P7
 }
 SETTINGS = (*BUILT_IN, *OPTIONS)
