@@ -18,6 +18,7 @@ from narrator.games.blood_bound.state import (
     State,
     Wound,
 )
+from narrator.games.common.seats import checked_seat
 from narrator.games.entries import Refusal
 
 SETUP, DEAL, CLUES, DAGGER, TURN = "setup", "deal", "clues", "dagger", "turn"
@@ -41,10 +42,7 @@ RULE_OF_STEP = {
 
 
 def seat(s: State, n: object, rule: str) -> int:
-    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < s.count:
-        shown = n + 1 if isinstance(n, int) else n
-        raise Refusal("bb_no_seat", rule, seat=shown, count=s.count)
-    return n
+    return checked_seat(n, s.count, rule, "bb_no_seat")
 
 
 def name(s: State, p: int) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Sequence
 from typing import Any
 
+from narrator.games.entries import Refusal
 from narrator.games.views import Choice, Words
 
 DIGITS = "1234567890"
@@ -33,6 +34,15 @@ def seat_range(count: int, words_id: str) -> Words:
     if len(keys) == 10:
         return Words(f"{words_id}_ten", {"first": keys[0], "last": keys[8]})
     return Words(words_id, {"first": keys[0], "last": keys[-1]})
+
+
+def checked_seat(n: object, count: int, rule: str, no_seat: str) -> int:
+    """``n`` as a seat of a table of ``count`` (0 is the first), or the game's refusal
+    ``no_seat`` ({seat} from 1, {count}) under ``rule``."""
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < count:
+        shown = n + 1 if isinstance(n, int) else n
+        raise Refusal(no_seat, rule, seat=shown, count=count)
+    return n
 
 
 def seat_of_key(key: str, count: int = 10) -> int | None:

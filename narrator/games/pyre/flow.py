@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from narrator.games.common.seats import checked_seat
 from narrator.games.entries import Refusal
 from narrator.games.pyre.state import (
     ACTION,
@@ -36,10 +37,7 @@ CARD_NAME_LIMIT = 60
 
 
 def seat(s: State, n: object, rule: str) -> int:
-    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n < s.count:
-        shown = n + 1 if isinstance(n, int) else n
-        raise Refusal("py_no_seat", rule, seat=shown, count=s.count)
-    return n
+    return checked_seat(n, s.count, rule, "py_no_seat")
 
 
 def name(s: State, p: int) -> str:
