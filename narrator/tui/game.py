@@ -16,6 +16,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Digits, Input, ProgressBar, Static
 
@@ -135,7 +136,9 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
 
     # --- drawing --------------------------------------------------------------------------
     def refresh_state(self) -> None:
-        if not self.query("#banner"):  # leaving (a key mashed as it goes): nothing to draw on
+        try:
+            banner_line = self.query_one("#banner", Static)
+        except NoMatches:  # leaving (a key mashed as it goes): nothing to draw on
             return
         s = self.app.shown_state  # the moment an announcement tells, until it is read
         view = self.view
@@ -155,7 +158,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         if self.has_class("announcing") != (page is not None):
             self.set_class(page is not None, "announcing")  # a game's theme may differ then
         banner = stepview.banner(view, self.lang, page)
-        self.query_one("#banner", Static).update(banner)
+        banner_line.update(banner)
         self.app.publish_display()  # the table display, if it is on (an announcement read)
         table = self.query_one("#table")
         # A death is marked when its own announcement comes, not before.
