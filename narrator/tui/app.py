@@ -32,6 +32,7 @@ from narrator.tui.announcing import AnnouncementsMixin
 from narrator.tui.palette import PaletteMixin
 from narrator.tui.refusing import RefusalsMixin
 from narrator.tui.speech import CaptionsOnly
+from narrator.tui.stacking import StackingMixin
 from narrator.tui.tabledisplay import DisplayMixin
 from narrator.tui.voice_mixin import VoiceMixin
 from narrator.tui.words import latin_key, say, translate_bindings
@@ -43,7 +44,9 @@ if TYPE_CHECKING:
 TERMINAL_GONE = 3  # exit status when the terminal went away (the game is saved)
 
 
-class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, DisplayMixin, App):
+class NarratorApp(
+    StackingMixin, AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, DisplayMixin, App
+):
     CSS_PATH = "app.tcss"
     TITLE = "Inquisition Narrator"
     ENABLE_COMMAND_PALETTE = True
@@ -389,8 +392,6 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
         if self.journal is None or self.game.is_over(self.journal.state):
             self.exit()
             return
-        if isinstance(self.screen, ConfirmScreen):
-            return  # already asking
         question = self.words("game.quit_question", file=self.journal.path.name)
         self.push_screen(ConfirmScreen(question), lambda yes: self.exit() if yes else None)
 

@@ -1,12 +1,13 @@
 """The command palette (ctrl+p) in the app's language: the app's own commands, not Textual's
-("Change theme", "Screenshot", …), and the search field's placeholder."""
+("Change theme", "Screenshot", …). Opening it (with its placeholder in the app's language) is
+``stacking.StackingMixin.action_command_palette``: the palette follows the rule of every screen
+stacked over another."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from textual.app import SystemCommand
-from textual.command import CommandPalette
 from textual.screen import Screen
 
 from narrator.tui.words import say
@@ -32,9 +33,3 @@ class PaletteMixin:
                 say(self.language, f"palette.{name}_more"),
                 getattr(self, action),
             )
-
-    def action_command_palette(self) -> None:
-        """As Textual's, with the search field's placeholder in the app's language."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
-            placeholder = say(self.language, "palette.search")
-            self.push_screen(CommandPalette(placeholder=placeholder, id="--command-palette"))

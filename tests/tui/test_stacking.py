@@ -1,0 +1,139 @@
+"""One rule for every screen the app opens over another (issue 31, narrator/tui/stacking.py):
+the palette closes when anything opens over it, a question holds the keys until it is answered,
+and no screen is stacked twice. ctrl+p, ctrl+z, ctrl+p crashed the app (a second palette)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+
+from textual.command import CommandPalette
+
+from narrator.games.ravnica.private_view import needs_privacy
+from narrator.games.ravnica.state import Step
+from narrator.tui.game import GameScreen
+from narrator.tui.home import HomeScreen
+from narrator.tui.modals import ConfirmScreen, SettingsScreen
+from narrator.tui.privacy import PrivacyScreen
+from tests.tui.driver import journal_until, settled_text, wait_for, wait_for_text
+
+SIZE = (100, 30)
+
+# What opens a screen over the game screen, and its key.
+OVER_THE_GAME = {
+    "palette": "ctrl+p",
+    "help": "question_mark",
+    "record": "t",
+    "undo": "ctrl+z",
+    "quit": "ctrl+q",
+    "display": "f2",
+}
+OVER_THE_PRIVACY_SCREEN = {k: OVER_THE_GAME[k] for k in ("palette", "help", "undo", "quit")}
+OVER_HOME = {"palette": "ctrl+p", "help": "question_mark", "settings": "s"}
+
+
+ANSWER_FIRST = "Answer the question first: y for yes, n for no."
+
+
+def toasts(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def stacked(app) -> list[str]:
+    return [type(screen).__name__ for screen in app.screen_stack]
+
+
+def assert_one_of_each(app) -> None:
+    """No screen twice, at most one question, the palette only on top."""
+    kinds = Counter(type(screen) for screen in app.screen_stack)
+    assert max(kinds.values()) == 1, stacked(app)
+    palettes = [i for i, s in enumerate(app.screen_stack) if isinstance(s, CommandPalette)]
+    assert palettes in ([], [len(app.screen_stack) - 1]), stacked(app)
+    assert app.is_running
+
+
+async def close_all(pilot, base: type) -> None:
+    """Esc until the screen the pairs are opened over is on top (Esc answers a question no)."""
+    app = pilot.app
+    for _ in range(8):
+        if isinstance(app.screen, base):
+            return
+        depth = len(app.screen_stack)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: len(app.screen_stack) < depth)  # noqa: B023 - awaited here
+    await wait_for(pilot, lambda: isinstance(app.screen, base))
+
+
+async def every_pair(pilot, base: type, openers: dict[str, str]) -> None:
+    """Open each pair of screens in both orders and again, as a storm would, over ``base``."""
+    app = pilot.app
+    for first, second in product(openers, repeat=2):
+        await pilot.press(openers[first], openers[second], openers[first], openers[second])
+        await pilot.pause()
+        assert_one_of_each(app), (first, second)
+        await close_all(pilot, base)
+
+
+async def test_ctrl_p_ctrl_z_ctrl_p_opens_the_undo_question_once_and_never_a_second_palette(
+    make_app, tmp_path
+):
+    journal = journal_until(tmp_path / "games", lambda s: s.step is Step.DISCUSSION)
+    app = make_app(resume=journal.path, new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("ctrl+p", "ctrl+z", "ctrl+p")
+        await wait_for_text(pilot, "Undo the last entry?")
+        await wait_for(pilot, lambda: ANSWER_FIRST in toasts(app))
+        assert stacked(app)[-1] == "ConfirmScreen" and "CommandPalette" not in stacked(app)
+        await pilot.press("n", "ctrl+p", "ctrl+q", "ctrl+p")
+        await wait_for_text(pilot, "Quit")
+        await wait_for(pilot, lambda: toasts(app).count(ANSWER_FIRST) == 2)
+        assert stacked(app)[-1] == "ConfirmScreen" and "CommandPalette" not in stacked(app)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.is_running
+
+
+async def test_a_second_ctrl_z_under_the_undo_question_never_undoes_twice(make_app, tmp_path):
+    journal = journal_until(tmp_path / "games", lambda s: s.step is Step.DISCUSSION)
+    entries = len(journal.events)
+    app = make_app(resume=journal.path, new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("ctrl+z", "ctrl+z", "ctrl+q", "y")
+        await wait_for(pilot, lambda: len(app.journal.events) == entries - 1)
+        await settled_text(pilot)
+        assert isinstance(app.screen, GameScreen) and len(app.journal.events) == entries - 1
+
+
+async def test_every_pair_of_screens_over_the_game(make_app, tmp_path):
+    journal = journal_until(tmp_path / "games", lambda s: s.step is Step.ELECTION)
+    app = make_app(resume=journal.path, new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        entries = len(app.journal.events)
+        await every_pair(pilot, GameScreen, OVER_THE_GAME)
+        assert len(app.journal.events) == entries  # Esc answers every question no
+
+
+async def test_every_pair_of_screens_over_the_privacy_screen(make_app, tmp_path):
+    journal = journal_until(tmp_path / "games", needs_privacy, seed=7)
+    app = make_app(resume=journal.path, new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.journal is not None)
+        while app.pages:  # the election's result, shown again on resume
+            await pilot.press("enter")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await every_pair(pilot, PrivacyScreen, OVER_THE_PRIVACY_SCREEN)
+
+
+async def test_every_pair_of_screens_over_home_and_settings_once(make_app):
+    app = make_app(new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await every_pair(pilot, HomeScreen, OVER_HOME)
+        await pilot.press("s", "ctrl+p", "question_mark")  # help over settings, no palette
+        await settled_text(pilot)
+        assert_one_of_each(app)
+        assert [s for s in app.screen_stack if isinstance(s, SettingsScreen | ConfirmScreen)]
