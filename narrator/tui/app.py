@@ -29,6 +29,7 @@ from narrator.games.views import Paced
 from narrator.journal import Journal, JournalError, latest_unfinished
 from narrator.timer import Clock, Countdown
 from narrator.tui.announcing import AnnouncementsMixin
+from narrator.tui.crash import CrashMixin
 from narrator.tui.palette import PaletteMixin
 from narrator.tui.refusing import RefusalsMixin
 from narrator.tui.speech import CaptionsOnly
@@ -45,7 +46,14 @@ TERMINAL_GONE = 3  # exit status when the terminal went away (the game is saved)
 
 
 class NarratorApp(
-    StackingMixin, AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, DisplayMixin, App
+    StackingMixin,
+    CrashMixin,
+    AnnouncementsMixin,
+    RefusalsMixin,
+    PaletteMixin,
+    VoiceMixin,
+    DisplayMixin,
+    App,
 ):
     CSS_PATH = "app.tcss"
     TITLE = "Inquisition Narrator"
@@ -106,6 +114,7 @@ class NarratorApp(
             latin = latin_key(event.character)
             if latin is not None and not isinstance(self.focused, Input | Select):
                 event = events.Key(_character_to_key(latin), latin)
+            self.remember_key(event)  # for a crash report (a privacy screen's keys hidden)
         try:
             await super().on_event(event)
         except ScreenStackError:  # a key between one screen's leaving and the next's coming
@@ -150,6 +159,7 @@ class NarratorApp(
         if self.voice_factory is None:
             self.hook_voice()
         self.show_prompt_warnings()
+        self.tell_crash()  # the last run stopped on an error: say where its report is
         if self.table_display:
             self.run_worker(self.start_display(), exclusive=True, group="display")
         if self.resume_path is not None and self.open_journal(self.resume_path):
