@@ -23,6 +23,19 @@ from textual.screen import Screen
 from narrator.tui.words import say
 
 
+class Palette(CommandPalette):
+    """Textual's palette, closed once: a key queued behind its closing (Enter twice on a
+    command) would have it dismiss again, popping the screen under it (or, with none left,
+    crashing the app): found by the storm."""
+
+    def dismiss(self, result: Any = None):
+        if self.app.screen is not self:
+            from textual.await_complete import AwaitComplete
+
+            return AwaitComplete.nothing()
+        return super().dismiss(result)
+
+
 def is_question(screen: Screen) -> bool:
     from narrator.tui.modals import ConfirmScreen
 
@@ -75,4 +88,4 @@ class StackingMixin:
         a palette closing while the next opens never clashes with it)."""
         if self.use_command_palette and not CommandPalette.is_open(self):
             placeholder = say(self.language, "palette.search")
-            self.push_screen(CommandPalette(placeholder=placeholder))
+            self.push_screen(Palette(placeholder=placeholder))

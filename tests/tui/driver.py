@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 import time
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from textual import events
 from textual.css.query import NoMatches
+from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 
 from narrator.games.ravnica import Options, legal_moves
 from narrator.games.ravnica import events as ev
@@ -281,3 +284,17 @@ def tie_planner(state: State, moves: list) -> object:
             if m.candidate == want:
                 return m
     return moves[0]
+
+
+def send_key(app, key: str) -> None:
+    """One key as the terminal sends it (as Pilot.press does, without waiting for idle after
+    each key: keys mashed on a real keyboard arrive in a burst too)."""
+    if len(key) == 1 and not key.isalnum():
+        key = _character_to_key(key)
+    try:
+        char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
+    except KeyError:
+        char = key if len(key) == 1 else None
+    event = events.Key(key, char)
+    event.set_sender(app)
+    app._driver.send_message(event)

@@ -10,13 +10,11 @@ from __future__ import annotations
 import errno
 import os
 import random
-import unicodedata
 from argparse import Namespace
 from pathlib import Path
 
 import pytest
 from textual import events
-from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_from_key
 from textual.widgets import Input
 
 from narrator import journal as journal_module
@@ -32,7 +30,14 @@ from narrator.tui.home import HomeScreen
 from narrator.tui.privacy import PrivacyScreen
 from narrator.tui.ravnica.deal import DealScreen
 from narrator.tui.setup import SetupScreen
-from tests.tui.driver import journal_until, key_of, screen_text, settled_text, wait_for
+from tests.tui.driver import (
+    journal_until,
+    key_of,
+    screen_text,
+    send_key,
+    settled_text,
+    wait_for,
+)
 
 SIZE = (100, 30)
 
@@ -61,20 +66,6 @@ def paste(pilot, text: str) -> None:
     """A paste, as the terminal sends it. The caller waits for what it checks (the field's new
     value, the message saying why it was refused): no pause is long enough on a busy machine."""
     pilot.app.post_message(events.Paste(text))
-
-
-def send_key(app, key: str) -> None:
-    """One key as the terminal sends it (as Pilot.press does, without waiting for idle after
-    each key: keys mashed on a real keyboard arrive in a burst too)."""
-    if len(key) == 1 and not key.isalnum():
-        key = _character_to_key(key)
-    try:
-        char = unicodedata.lookup(_get_unicode_name_from_key(REPLACED_KEYS.get(key, key)))
-    except KeyError:
-        char = key if len(key) == 1 else None
-    event = events.Key(key, char)
-    event.set_sender(app)
-    app._driver.send_message(event)
 
 
 def burst(pilot, keys) -> None:

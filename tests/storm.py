@@ -1,0 +1,183 @@
+"""A seeded storm of keys, as fast as a narrator's fingers (issue 31): the suite's storm
+(tests/tui/test_storm.py, 2,000 keys a game) and ``scripts/storm`` (10,000 a game) share it.
+
+Keys go in bursts straight to the driver's queue (as a terminal sends them: nobody waits for
+the app between two keys), then the storm waits until the app has caught up and checks:
+
+- no exception escaped and the app still runs;
+- what the app holds is what the journal on disk replays to, and the game screen shows the
+  step of that replay;
+- no secret on a public screen: the Ultimate Price (R23) until its reveal (R29), the True
+  Curse (B19) until it is flipped (B26); a privacy screen counts as public until its leader
+  opens it.
+
+ctrl+q is sent only where it asks (a game under way on screen) and is answered n at once; q
+and h are left out (at home q quits, and h goes home: the home screen has a storm of its own).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from narrator.games.base import fold
+from narrator.journal import Journal
+from narrator.play import play_script
+from narrator.prompts import catalogue
+from narrator.tui.words import say
+from tests.tui.driver import send_key
+
+SIZE = (100, 30)
+TOP = Path(__file__).resolve().parents[1]
+EXAMPLES = {
+    "ravnica": "five-players.txt",
+    "werewolf": "werewolf-six-players.txt",
+    "blood_bound": "blood-bound-nine-players.txt",
+    "pyre": "pyre-four-players.txt",
+}
+LETTERS = [c for c in "abcdefgijklmnoprstuvwxyz"]  # not h (home) nor q (quits at home)
+KEYS = (
+    LETTERS
+    + list("0123456789")
+    + ["enter"] * 4
+    + ["escape", "tab", "shift+tab", "backspace", "space", "up", "down", "left", "right"]
+    + ["question_mark", "plus", "minus", "left_square_bracket", "right_square_bracket"]
+    + ["ctrl+z", "ctrl+s", "ctrl+p", "f2", "f5"]
+)
+
+
+def mid_game_journal(name: str, directory: Path, seed: int) -> Journal:
+    """The game's example played headless, cut at a seeded point past its first third: a
+    journal as a killed app leaves it, to resume."""
+    lines = (TOP / "examples" / EXAMPLES[name]).read_text().splitlines(keepends=True)
+    played = directory / "played"
+    assert play_script(lines, io.StringIO(), played) == 0
+    (path,) = played.glob("*.jsonl")
+    whole = Journal.open(path).events
+    cut = random.Random(seed).randrange(len(whole) // 3, 2 * len(whole) // 3)
+    journal = Journal.create(name, directory, stem=f"storm-{name}")
+    for event in whole[:cut]:
+        journal.append(event)
+    return journal
+
+
+def secrets_shown(app, text: str) -> list[str]:
+    """The secrets of the game in ``text`` (a public screen's) before their reveal."""
+    if app.journal is None:
+        return []
+    state, lang, shown = app.journal.state, app.language, []
+    words = catalogue(lang, None)
+    price = getattr(state, "ultimate_price", None)
+    hidden_price = price is not None and not state.ultimate_price_revealed
+    if app.game.name == "ravnica" and hidden_price:  # R23 until R29
+        player = state.players[state.ultimate_price]
+        shown.append(words.format("ultimate_price_reveal", player=player))
+    curse = getattr(state, "true_curse", None)
+    if app.game.name == "blood_bound" and curse not in (None, *(s for s, _ in state.flipped)):
+        player = state.players[curse]  # B19 until B26
+        shown.append(words.format("bb_flipped_true", player=player))
+        shown.append(say(lang, "bb.curses.given_true", player=player))
+        shown.append(say(lang, "bb.display.flip.true", player=player))
+    flat = " ".join(text.split())
+    return [secret for secret in shown if " ".join(secret.split()) in flat]
+
+
+@dataclass
+class Storm:
+    """``keys`` keys in bursts of ``burst`` from ``seed``; counts what it did. Quitting on
+    purpose (the home menu's Quit) is no crash: the narrator starts the app again and the storm
+    goes on (``quits``)."""
+
+    keys: int
+    seed: int
+    burst: int = 24
+    sent: int = 0
+    bursts: int = 0
+    quits: int = 0
+    entries: list[int] = field(default_factory=list)
+
+    async def play(self, make: Callable[[], Any], ready: Callable[[Any], Any], size=SIZE) -> None:
+        """Storm the apps ``make`` starts (again after a quit) once ``ready(app)`` holds."""
+        from tests.tui.driver import wait_for
+
+        rng = random.Random(self.seed)
+        while self.sent < self.keys:
+            app = make()
+            async with app.run_test(size=size) as pilot:
+                await wait_for(pilot, lambda: ready(app))  # noqa: B023 - awaited here
+                quit_ = await self.run(pilot, rng)
+            if not quit_:
+                return
+            self.quits += 1
+
+    async def run(self, pilot, rng: random.Random) -> bool:
+        """Bursts until the keys are sent (False) or the app quit on purpose (True)."""
+        app = pilot.app
+        while self.sent < self.keys:
+            keys = rng.choices(KEYS, k=min(self.burst, self.keys - self.sent))
+            if under_way(app) and rng.random() < 0.2:
+                keys = ["ctrl+q", "n", *keys]  # asked, and answered no
+            for key in keys:
+                send_key(app, key)
+            self.sent += len(keys)
+            self.bursts += 1
+            text = await settled(pilot)
+            if text is None:
+                assert app._exception is None, app._exception
+                assert app.return_code in (0, None), f"exit status {app.return_code}"
+                return True
+            check(app, text)
+            self.entries.append(len(app.journal.events) if app.journal else 0)
+        return False
+
+
+async def settled(pilot, timeout: float = 30.0) -> str | None:
+    """The screen's text once the app has caught up (the same on two reads in a row), or None
+    when it quit."""
+    from tests.tui.driver import screen_text
+
+    app, previous = pilot.app, None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        await pilot.pause(0.01)
+        if not app.is_running or app._exit_renderables or app._exception is not None:
+            return None if app._exception is None else ""
+        text = screen_text(app)
+        if text == previous:
+            return text
+        previous = text
+    raise AssertionError(f"the app never settled after {timeout:g} s")
+
+
+def under_way(app) -> bool:
+    from narrator.tui.game import GameScreen
+
+    return (
+        app.journal is not None
+        and not app.game.is_over(app.journal.state)
+        and isinstance(app.screen, GameScreen)
+    )
+
+
+def check(app, text: str) -> None:
+    from narrator.tui.game import GameScreen
+    from narrator.tui.privacy import PrivacyScreen
+
+    assert app._exception is None, app._exception
+    assert app.is_running, "the app stopped"
+    if app.journal is not None:
+        disk = Journal.open(app.journal.path)
+        assert disk.warnings == [] and disk.events == app.journal.events
+        replayed = fold(app.game, disk.events)
+        assert replayed == app.journal.state, "the app holds what the journal does not"
+        screen = app.screen
+        if isinstance(screen, GameScreen) and not app.pages:
+            assert screen.view.key == app.game.step(replayed, screen.path).key
+    private = isinstance(app.screen, PrivacyScreen) and app.screen.phase != "cover"
+    if not private:
+        assert secrets_shown(app, text) == [], text
