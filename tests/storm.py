@@ -51,14 +51,29 @@ KEYS = (
 )
 
 
-def mid_game_journal(name: str, directory: Path, seed: int) -> Journal:
-    """The game's example played headless, cut at a seeded point past its first third: a
-    journal as a killed app leaves it, to resume."""
+def example_events(name: str, directory: Path) -> list:
+    """The entries of the game's example, played headless (as ``narrator play`` does)."""
     lines = (TOP / "examples" / EXAMPLES[name]).read_text().splitlines(keepends=True)
     played = directory / "played"
     assert play_script(lines, io.StringIO(), played) == 0
     (path,) = played.glob("*.jsonl")
-    whole = Journal.open(path).events
+    return Journal.open(path).events
+
+
+def example_journal_until(name: str, directory: Path, reached: Callable[[Any], bool]) -> Journal:
+    """A journal of the game's example up to its first state where ``reached`` holds."""
+    journal = Journal.create(name, directory, stem=f"until-{name}")
+    for event in example_events(name, directory):
+        if journal.events and reached(journal.state):
+            return journal
+        journal.append(event)
+    raise AssertionError(f"the {name} example never reaches the state asked for")
+
+
+def mid_game_journal(name: str, directory: Path, seed: int) -> Journal:
+    """The game's example played headless, cut at a seeded point past its first third: a
+    journal as a killed app leaves it, to resume."""
+    whole = example_events(name, directory)
     cut = random.Random(seed).randrange(len(whole) // 3, 2 * len(whole) // 3)
     journal = Journal.create(name, directory, stem=f"storm-{name}")
     for event in whole[:cut]:
@@ -71,7 +86,7 @@ def secrets_shown(app, text: str) -> list[str]:
     if app.journal is None:
         return []
     state, lang, shown = app.journal.state, app.language, []
-    words = catalogue(lang, None)
+    words = catalogue(lang)  # the game being played
     price = getattr(state, "ultimate_price", None)
     hidden_price = price is not None and not state.ultimate_price_revealed
     if app.game.name == "ravnica" and hidden_price:  # R23 until R29

@@ -225,6 +225,7 @@ class NarratorApp(
         self.journal = journal
         self.choose_game(journal.game)
         self.countdown = None
+        self.captions = []  # the lines said in another game are not this game's
         self.forget_announcements()
         self.resume_announcements(journal)
         self.route()
@@ -263,6 +264,7 @@ class NarratorApp(
             )
             return False
         self.countdown = None
+        self.captions = []  # a new game starts with no lines said
         self.forget_announcements()
         if not self.enter(created):  # the players could not be saved: no game, no file
             self.journal.path.unlink(missing_ok=True)

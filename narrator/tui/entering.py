@@ -54,6 +54,7 @@ class EnteringMixin:
             event.stop()  # R10, W24: hands off while the app speaks
             self.refuse_eyes_closed()
             return
+        self.clear_refusal()  # a refusal answers the key just pressed, never the next one
         key = event.character or ""
         if not key or not key.isprintable() or key.isspace():
             return
@@ -83,9 +84,8 @@ class EnteringMixin:
         if read.chosen is None and not read.waiting:
             if event.key in self.app._bindings.key_to_bindings:
                 return  # the app's own key (help, mute): it works on every step
-            if view.unkeyed is not None:
-                event.stop()
-                self.refuse(view.unkeyed)
+            event.stop()  # no key goes unanswered: the step's own words, or its keys
+            self.refuse(view.unkeyed if view.unkeyed is not None else self.use_keys(view))
             return
         event.stop()
         self.clear_refusal()

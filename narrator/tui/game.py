@@ -214,19 +214,36 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         back = view.take_back if isinstance(view.take_back, Words) else None
         label = worded(back, self.lang) if back is not None else None
         paused = self.paced is not None and self.paced_paused  # space resumes the turn now
-        if (footer, label, paused) == self._footer_choices:
+        enter = self.enter_label(view)
+        if (footer, label, paused, enter) == self._footer_choices:
             return
-        self._footer_choices = (footer, label, paused)
+        self._footer_choices = (footer, label, paused, enter)
         chosen = [Binding(key, f"choose('{key}')", text) for key, text in footer]
         self._bindings = BindingsMap(BEFORE_CHOICES + chosen + AFTER_CHOICES)
         translate_bindings(self, self.lang)
         if label is not None:  # its own words, not the shell's "Take back vote"
             keyed = self._bindings.key_to_bindings["backspace"]
             keyed[:] = [replace(b, description=label) for b in keyed]
+        if enter != "":  # Enter named for what it does here, or off the key line
+            keyed = self._bindings.key_to_bindings["enter"]
+            shown = {"description": enter or "", "show": bool(enter)}
+            keyed[:] = [replace(b, **shown) if b.action == "primary" else b for b in keyed]
         if paused:
             resume = worded(Words("keys.resume"), self.lang)
             keyed = self._bindings.key_to_bindings["space"]
             keyed[:] = [replace(b, description=resume) for b in keyed]
+
+    def enter_label(self, view: StepView) -> str | None:
+        """What Enter does on this step, for the key line: "" the shell's own words
+        (Continue), a choice's label ("end the turn"), or None when it does nothing here (it
+        is left off the key line; pressed, it says why: the step's rule, or its keys)."""
+        if self.page is not None or view.kind == "private" or view.typed is not None:
+            return ""
+        if view.checks:
+            return ""
+        if view.primary is None:
+            return None
+        return worded(view.primary.label, self.lang) if view.primary.label else ""
 
     def show_message(self, text: str) -> None:
         if self.query("#message"):

@@ -1,0 +1,80 @@
+"""Every key answered at once (issue 26, items 1, 3, 4): a key that is no entry of the step
+says which keys the step takes, a refusal answers the key just pressed and goes with the next
+key, Enter is on the key line only where it does something, and a game shows no line said in
+another game."""
+
+from __future__ import annotations
+
+from narrator.games.pyre.state import ACTION, TURN_END
+from narrator.tui.game import GameScreen
+from narrator.tui.speech import CaptionsOnly
+from tests.storm import example_journal_until
+from tests.tui.driver import screen_text, settled_text, wait_for
+
+SIZE = (100, 30)
+
+
+def message(app) -> str:
+    return str(app.screen.query_one("#message").render()).strip()
+
+
+def footer(app) -> str:
+    return screen_text(app).splitlines()[-1]
+
+
+async def resumed_at(make_app, tmp_path, name, reached):
+    journal = example_journal_until(name, tmp_path / "games", reached)
+    return make_app(resume=journal.path, new=False)
+
+
+async def test_a_key_that_is_no_entry_says_the_step_s_keys_and_the_next_key_clears_it(
+    make_app, tmp_path
+):
+    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == ACTION)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        await pilot.press("z")  # no key of the Pyre: answered, not silent
+        await wait_for(pilot, lambda: message(app).startswith("Not a key of this step. Its keys:"))
+        await pilot.press("down")  # the next key: the refusal was about "z", not about it
+        await wait_for(pilot, lambda: message(app) == "")
+
+
+async def test_enter_is_off_the_key_line_where_it_does_nothing_and_says_why_when_pressed(
+    make_app, tmp_path
+):
+    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == ACTION)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        assert "Continue" not in footer(app) and "⏎" not in footer(app)
+        entries = len(app.journal.events)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: message(app) != "")
+        assert len(app.journal.events) == entries
+
+
+async def test_enter_is_on_the_key_line_where_it_ends_the_turn(make_app, tmp_path):
+    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == TURN_END)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        assert "⏎" in footer(app)
+        entries = len(app.journal.events)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(app.journal.events) == entries + 1)
+
+
+async def test_a_game_shows_no_line_said_in_the_game_before(make_app, tmp_path):
+    first = example_journal_until("pyre", tmp_path / "a", lambda s: s.step == TURN_END)
+    second = example_journal_until("blood_bound", tmp_path / "b", lambda s: True)  # at the deal
+    app = make_app(resume=first.path, new=False, voice=CaptionsOnly())
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        said_first = list(app.captions)
+        assert any("Pyre" in line for line in said_first)
+        app.go_home()
+        await settled_text(pilot)
+        assert app.open_journal(second.path)
+        await settled_text(pilot)
+        assert not set(said_first) & set(app.captions), app.captions
