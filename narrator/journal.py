@@ -24,6 +24,7 @@ from narrator.prompts import Problem, in_game, reason
 MAGIC = "inquisition-narrator-journal"
 VERSION = 1
 SUFFIX = ".jsonl"
+LANGUAGE_SUFFIX = ".language"  # beside a journal: the language chosen during its game
 
 
 class JournalError(Exception):
@@ -61,7 +62,9 @@ class Journal:
 
     # --- making and opening -------------------------------------------------------------
     @classmethod
-    def create(cls, game_name: str, directory: Path, stem: str | None = None) -> Journal:
+    def create(
+        cls, game_name: str, directory: Path, stem: str | None = None, language: str | None = None
+    ) -> Journal:
         game = get_game(game_name)
         directory.mkdir(parents=True, exist_ok=True)
         now = _dt.datetime.now().astimezone()
@@ -73,6 +76,8 @@ class Journal:
             "game": game_name,
             "created": now.isoformat(),
         }
+        if language is not None:  # the language it is played in (a resume keeps it)
+            header["language"] = language
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
         try:
             os.fchmod(fd, 0o600)  # whatever the umask
@@ -150,6 +155,30 @@ class Journal:
         self.events.append(event)
 
     # --- writing ------------------------------------------------------------------------
+    @property
+    def language(self) -> str | None:
+        """The language the game was last played in: chosen during the game (saved beside the
+        journal), else the one it was started in, else unknown (an older journal)."""
+        try:
+            chosen = self.path.with_suffix(LANGUAGE_SUFFIX).read_text(encoding="utf-8").strip()
+        except (OSError, UnicodeDecodeError):
+            chosen = ""
+        if chosen.isalpha() and len(chosen) <= 8:
+            return chosen
+        started = self.header.get("language")
+        return started if isinstance(started, str) and started.isalpha() else None
+
+    def remember_language(self, language: str) -> None:
+        """The narrator chose ``language`` during the game: it resumes in it. A failure to save
+        it loses no entry (the game then resumes in the language it was started in)."""
+        side = self.path.with_suffix(LANGUAGE_SUFFIX)
+        tmp = side.with_name(side.name + ".tmp")
+        try:
+            tmp.write_text(language, encoding="utf-8")
+            os.replace(tmp, side)
+        except OSError:
+            tmp.unlink(missing_ok=True)
+
     def append(self, event: Event) -> Any:
         """Check ``event`` against the rules, write it to disk and fsync, then return the new
         state. A refused event raises ``Refusal`` and writes nothing."""

@@ -84,6 +84,7 @@ class NarratorApp(
         settings: Any = None,
         voice_factory: Callable[[], Any] | None = None,
         table_display: bool = False,
+        keep_language: bool = False,
     ) -> None:
         super().__init__()
         self.voice_factory = voice_factory  # the real voice, opened once the first frame is up
@@ -93,6 +94,7 @@ class NarratorApp(
         self.pace = pace  # scales the opening's pauses; tests run it fast
         self.language = getattr(self.voice, "language", language) or language
         self.settings = settings
+        self.keep_language = keep_language  # --lang given: a resumed game is shown in it
         self.resume_path = resume
         self.start_new = new
         self.game_name = game  # --game NAME: straight to its setup
@@ -222,6 +224,11 @@ class NarratorApp(
         for warning in journal.warnings:
             why, title = warning.text(self.language), self.words("game.journal")
             self.notify(why, title=title, severity="warning", timeout=10)
+        from narrator.prompts import LANGUAGES
+
+        played_in = journal.language
+        if not self.keep_language and played_in in LANGUAGES and played_in != self.language:
+            self.use_language(played_in)  # a game resumes in the language it was played in
         self.journal = journal
         self.choose_game(journal.game)
         self.countdown = None
@@ -256,7 +263,7 @@ class NarratorApp(
             self.refuse(refusal, speak=False)
             return False
         try:
-            self.journal = Journal.create(game.name, self.data_dir)
+            self.journal = Journal.create(game.name, self.data_dir, language=self.language)
         except OSError as err:
             self.refuse(
                 self.words("game.cannot_create", folder=self.data_dir, error=err.strerror or err),

@@ -39,6 +39,7 @@ def run(args: Any) -> int:
         game=getattr(args, "game", None),
         settings=settings,
         table_display=getattr(args, "table_display", False),
+        keep_language=bool(args.lang),  # --lang ru: this run in Russian, a resumed game too
     )
     for warning in warnings:
         why, title = warning.text(app.language), say(app.language, "home.settings")

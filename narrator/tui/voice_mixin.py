@@ -96,17 +96,10 @@ class VoiceMixin:
         """
         from narrator.settings import load, save
 
-        self.language = language
-        translate_bindings(self, language)
-        for screen in self.screen_stack:
-            translate_bindings(screen, language)
-        self.refresh_bindings()
-        if hasattr(self.voice, "apply_settings"):
-            self.voice.apply_settings(replace(self.voice.settings, language=language))
-        else:
-            self.voice.language = language
-        if self.settings is not None:
-            self.settings = replace(self.settings, language=language)
+        self.use_language(language)
+        journal = getattr(self, "journal", None)
+        if journal is not None:  # the game under way resumes in it too
+            journal.remember_language(language)
         self.say("language_set")
         self.show_prompt_warnings()
         try:
@@ -118,3 +111,17 @@ class VoiceMixin:
         except OSError as err:
             return self.words("game.settings_unsaved", error=err.strerror or err)
         return None
+
+    def use_language(self, language: str) -> None:
+        """Speak, caption and draw in ``language`` from now on (this run only)."""
+        self.language = language
+        translate_bindings(self, language)
+        for screen in self.screen_stack:
+            translate_bindings(screen, language)
+        self.refresh_bindings()
+        if hasattr(self.voice, "apply_settings"):
+            self.voice.apply_settings(replace(self.voice.settings, language=language))
+        else:
+            self.voice.language = language
+        if self.settings is not None:
+            self.settings = replace(self.settings, language=language)
