@@ -203,7 +203,8 @@ class EnteringMixin:
 
             app.push_screen(PrivacyScreen())
         elif view.typed is not None:
-            self.query_one("#typed", Input).action_submit()
+            field = self.query_one("#typed", Input)  # Enter with the field not focused
+            self.call_next(field.action_submit)  # (a coroutine: awaited, or nothing is sent)
         elif view.primary is None:
             self.refuse(view.refusal or self.use_keys(view))
         elif view.checks and len(self.ticked) < len(view.checks):

@@ -78,3 +78,18 @@ async def test_a_game_shows_no_line_said_in_the_game_before(make_app, tmp_path):
         assert app.open_journal(second.path)
         await settled_text(pilot)
         assert not set(said_first) & set(app.captions), app.captions
+
+
+async def test_enter_submits_a_typed_value_when_its_field_has_lost_the_focus_P10(
+    make_app, tmp_path
+):
+    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == ACTION)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        await pilot.press("c", "1")  # a Citizen of influence 1 (P10), typed
+        await wait_for(pilot, lambda: app.screen.query("#typed") and app.focused is not None)
+        app.set_focus(None)
+        entries = len(app.journal.events)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(app.journal.events) > entries or message(app) != "")
