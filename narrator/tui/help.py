@@ -46,7 +46,10 @@ def help_rows(app) -> list[tuple[str, str]]:
                     continue
                 does = lines.get(f"modals.help.does.{does_id(binding.action)}")
                 if node is below and public:  # the step's own words where it has them
-                    does = step_does(below, action, lang) or does
+                    own = step_does(below, action, lang)
+                    if own == "":
+                        continue  # a key that does nothing on this step (Enter at a turn)
+                    does = own or does
                 shown = key_name(app, binding)
                 ours = does or (binding.show and action_id(binding.action) in lines)
                 if (shown, does) in seen or not ours:
@@ -59,9 +62,13 @@ def help_rows(app) -> list[tuple[str, str]]:
 
 def step_does(screen, action: str, lang: str) -> str | None:
     """What a key does on this step, where the step says it better than the shell's row:
-    Backspace takes back a resident, not a vote; space pauses the night pass (W24)."""
+    Backspace takes back a resident, not a vote; space pauses the night pass (W24); Enter as
+    the step names it. "" when the key does nothing here (no row)."""
     from narrator.games.views import Words, worded
 
+    if action == "primary" and screen.page is None:  # Enter: named by the step, or no row
+        named = screen.enter_label(screen.view)
+        return "" if named is None else named or None
     if action == "undo_vote" and isinstance(screen.view.take_back, Words):
         return worded(screen.view.take_back, lang)
     if action == "pause" and screen.paced is not None:

@@ -93,3 +93,17 @@ async def test_enter_submits_a_typed_value_when_its_field_has_lost_the_focus_P10
         entries = len(app.journal.events)
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(app.journal.events) > entries or message(app) != "")
+
+
+async def test_help_is_this_step_s_enter_row_only_where_enter_does_something(make_app, tmp_path):
+    from narrator.tui.help import help_rows
+
+    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == ACTION)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        rows = dict(help_rows(app))
+        assert not [d for d in rows.values() if "votes" in d or "privacy screen" in d], rows
+        assert "enter" not in {k.lower() for k in rows}, rows  # Enter does nothing here
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: "draw" in screen_text(app).lower())
