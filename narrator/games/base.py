@@ -87,9 +87,14 @@ class Game:
         """The setup form: the player count, the game's options, their bounds and labels."""
         raise NotImplementedError
 
-    def setup_note(self, count: int) -> Words | None:
-        """A line under the player count (how many of each role that count deals)."""
+    def setup_note(self, count: int, values: Mapping[str, Any] | None = None) -> Words | None:
+        """A line under the player count: what that count deals, with the options chosen so far
+        on the form (``values``: a field's name to its value as typed or picked)."""
         return None
+
+    def setup_off(self, values: Mapping[str, Any]) -> frozenset[str]:
+        """The fields that do not apply with the options chosen so far (shown disabled)."""
+        return frozenset()
 
     def created(self, names: Sequence[str], values: Mapping[str, Any], seed: int) -> Event:
         """The first entry, from the form's values; raises `Refusal` naming the field."""

@@ -199,6 +199,7 @@ class SetupScreen(Screen):
         self.show_message("")
         # Now, not later (``focus()`` waits its turn behind the keys already typed).
         self.set_focus(self.query_one("#count", Input))
+        self.show_consequences()
 
     def player_count(self) -> int | None:
         text = self.query_one("#count", Input).value.strip()
@@ -223,9 +224,35 @@ class SetupScreen(Screen):
         return self.rebuild_names(count)
 
     def roles_line(self, count: int) -> str:
-        """The line under the player count: what that count deals (R5, W3)."""
-        note = self.app.game.setup_note(count)
+        """The line under the player count: what that count deals with the options chosen so
+        far (R5, W3, B7, P3, P4)."""
+        note = self.app.game.setup_note(count, self.form_values())
         return worded(note, self.app.language) if note else ""
+
+    def form_values(self) -> dict[str, str]:
+        """The options as the form has them now (their defaults before they are drawn)."""
+        values: dict[str, str] = {}
+        for field in self.fields:
+            if field.kind == "count":
+                continue
+            found = self.query(f"#{field.name}")
+            values[field.name] = str(found.first().value) if found else str(field.default)
+        return values
+
+    def on_select_changed(self, message: Select.Changed) -> None:
+        self.show_consequences()
+
+    def show_consequences(self) -> None:
+        """Each option's consequence at once: the note under the count, and the options that
+        do not apply now disabled (the Pyre's shift for Standard and Tutorial, P4)."""
+        count = self.player_count()
+        if count is not None and self.query("#roles-line"):
+            self.query_one("#roles-line", Static).update(self.roles_line(count))
+        off = self.app.game.setup_off(self.form_values())
+        for field in self.fields:
+            found = self.query(f"#{field.name}") if field.kind != "count" else None
+            if found:
+                found.first().disabled = field.name in off
 
     async def rebuild_names(self, count: int) -> None:
         """One name field a seat: add or remove fields at the end, keeping what was typed.
@@ -285,7 +312,7 @@ class SetupScreen(Screen):
 
     def on_button_pressed(self, message: Button.Pressed) -> None:
         if message.button.id == "start":
-            self.action_start()
+            self.call_next(self.action_start)  # a coroutine: awaited, or the game never starts
 
     def on_refused(self, message: Refused) -> None:
         self.show_message(message.text)

@@ -65,10 +65,12 @@ class BloodBoundGame(GameOfParts):
     def setup_fields(self) -> tuple[Field, ...]:
         return _fields()
 
-    def setup_note(self, count: int) -> Words | None:
+    def setup_note(self, count: int, values: Mapping[str, Any] | None = None) -> Words | None:
         if count not in COUNTS:  # B4
             return None
-        true, false = curse_cards(count, ev.Options())
+        curses = (values or {}).get("curses", "by_count")
+        options = ev.Options(curses=curses if curses in ("by_count", "one_each") else "by_count")
+        true, false = curse_cards(count, options)  # B7, as the form has it now
         clan = count // 2  # B5
         return Words("bb.setup.note", {"clan": clan, "true": true, "false": false})
 

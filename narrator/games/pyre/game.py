@@ -57,6 +57,17 @@ def _fields() -> tuple[Field, ...]:
     return tuple(out)
 
 
+def form_options(values: Mapping[str, Any]) -> ev.Options:
+    """The variant and its shift as the form has them so far (P3, P4)."""
+    variant = values.get("variant", "standard")
+    shift = str(values.get("shift", "1"))
+    variants = CHOICES[0][1]
+    return ev.Options(
+        variant=variant if variant in variants else "standard",
+        shift=int(shift) if shift in ("1", "2") else 1,
+    )
+
+
 class PyreGame(GameOfParts):
     name = "pyre"
     title = Words("about.title")
@@ -74,10 +85,17 @@ class PyreGame(GameOfParts):
     def setup_fields(self) -> tuple[Field, ...]:
         return _fields()
 
-    def setup_note(self, count: int) -> Words | None:
+    def setup_note(self, count: int, values: Mapping[str, Any] | None = None) -> Words | None:
         if count not in COUNTS:  # P2
             return None
-        return Words("py.setup.note", {"target": target_of(count, ev.Options())})
+        options = form_options(values or {})
+        rule = "P3" if options.variant == "standard" else "P4"
+        return Words("py.setup.note", {"target": target_of(count, options), "rule": rule})
+
+    def setup_off(self, values: Mapping[str, Any]) -> frozenset[str]:
+        """P4: the shift is the quick and long variants' only."""
+        variant = values.get("variant", "standard")
+        return frozenset() if variant in ("quick", "long") else frozenset({"shift"})
 
     def created(self, names: Sequence[str], values: Mapping[str, Any], seed: int) -> Event:
         chosen: dict[str, Any] = {k: values[k] for k, _, _ in CHOICES if k in values}

@@ -102,7 +102,7 @@ class RavnicaGame(Game):
     def setup_fields(self) -> tuple[Field, ...]:
         return _fields()
 
-    def setup_note(self, count: int) -> Words | None:
+    def setup_note(self, count: int, values: Mapping[str, Any] | None = None) -> Words | None:
         agents = tables.agents_for(count)
         return Words("setup.roles", {"agents": agents, "loyalists": count - agents})
 

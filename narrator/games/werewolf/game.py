@@ -91,7 +91,7 @@ class WerewolfGame(GameOfParts):
     def setup_fields(self) -> tuple[Field, ...]:
         return _fields()
 
-    def setup_note(self, count: int) -> Words | None:
+    def setup_note(self, count: int, values: Mapping[str, Any] | None = None) -> Words | None:
         if count not in residents.INQUISITORS:
             return None
         villagers, werewolves = residents.INQUISITORS[count]

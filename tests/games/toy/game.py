@@ -330,7 +330,7 @@ class ToyGame(Game):
             ),
         )
 
-    def setup_note(self, count: int) -> Words | None:
+    def setup_note(self, count: int, values: Mapping[str, Any] | None = None) -> Words | None:
         return Words("toy.setup.note", {"count": count})
 
     def created(self, names: Sequence[str], values: Mapping[str, Any], seed: int) -> Event:
