@@ -107,3 +107,18 @@ async def test_help_is_this_step_s_enter_row_only_where_enter_does_something(mak
         assert "enter" not in {k.lower() for k in rows}, rows  # Enter does nothing here
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: "draw" in screen_text(app).lower())
+
+
+async def test_a_closed_entry_of_the_pyre_is_refused_at_once_with_its_rule_P7_P16(
+    make_app, tmp_path
+):
+    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == TURN_END)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        entries = len(app.journal.events)
+        for key, rule in (("d", "(P7)"), ("c", "(P7)"), ("a", "(P7)"), ("r", "(P16)")):
+            await pilot.press(key)
+            await wait_for(pilot, lambda: rule in message(app))  # noqa: B023
+            assert app.screen.path == ()  # refused at the first key, nothing waits for more
+        assert len(app.journal.events) == entries
