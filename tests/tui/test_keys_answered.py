@@ -59,7 +59,7 @@ async def test_enter_is_on_the_key_line_where_it_ends_the_turn(make_app, tmp_pat
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         await settled_text(pilot)
-        assert "⏎" in footer(app)
+        assert "⏎ end the turn" in footer(app)  # named for what it does
         entries = len(app.journal.events)
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(app.journal.events) == entries + 1)

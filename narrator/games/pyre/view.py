@@ -250,7 +250,7 @@ def _window(s: State, path) -> StepView:
             Choice(REACT, Words("py.window.react"), goto=(REACT,)),
             Choice(EFFECT, Words("py.action.effect"), goto=(EFFECT,)),
         ),
-        primary=Choice("enter", event=ev.WindowClosed()),
+        primary=Choice("enter", Words("py.window.enter"), ev.WindowClosed()),
         timer=_timer(s),
     )
 
@@ -286,7 +286,7 @@ def _turn_end(s: State, path) -> StepView:
         body=tuple(body),
         keys=Words("py.turn_end.keys"),
         choices=(Choice(FLIP, Words("py.action.flip"), ev.DominanceFlipped(s.current)), *_marks(s)),
-        primary=Choice("enter", event=ev.TurnEnded()),
+        primary=Choice("enter", Words("py.turn_end.enter"), ev.TurnEnded()),
         timer=_timer(s),
     )
 
