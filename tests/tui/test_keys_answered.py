@@ -122,3 +122,28 @@ async def test_a_closed_entry_of_the_pyre_is_refused_at_once_with_its_rule_P7_P1
             await wait_for(pilot, lambda: rule in message(app))  # noqa: B023
             assert app.screen.path == ()  # refused at the first key, nothing waits for more
         assert len(app.journal.events) == entries
+
+
+async def test_a_key_of_blood_bound_that_no_step_takes_now_names_the_step_s_rule_B8_B13_B16_B26(
+    make_app, tmp_path
+):
+    from narrator.games.blood_bound.flow import CAPTURE, CLUES, FLIPS, WOUND
+
+    for step, key, rule in ((CLUES, "a", "B8"), (WOUND, "g", "B13"), (FLIPS, "5", "B26")) + (
+        (CAPTURE, "u", "B16"),
+    ):
+        app = await resumed_at(
+            make_app,
+            tmp_path / step,
+            "blood_bound",
+            lambda s: s.step == step,  # noqa: B023
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))  # noqa: B023
+            while app.pages:
+                await pilot.press("enter")
+            await settled_text(pilot)
+            entries = len(app.journal.events)
+            await pilot.press(key)
+            await wait_for(pilot, lambda: f"({rule})" in message(app))  # noqa: B023
+            assert len(app.journal.events) == entries and app.screen.path == ()

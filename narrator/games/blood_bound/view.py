@@ -17,6 +17,7 @@ from narrator.games.blood_bound.flow import (
     DEAL,
     HEAL,
     OFFERS,
+    RULE_OF_STEP,
     TURN,
     WOUND,
 )
@@ -47,6 +48,7 @@ from narrator.games.blood_bound.state import (
     State,
     curse_cards,
 )
+from narrator.games.common.closed import with_closed_entries
 from narrator.games.common.seats import seat_of_key
 from narrator.games.views import AppMove, Choice, Claims, StepView, Words
 
@@ -301,4 +303,12 @@ def banner(s: State) -> tuple:
 
 def step_view(s: State, path: tuple[str, ...] = ()) -> StepView:
     view = STEP_VIEWS.get(s.step, end_view.plain)(s, path)
+    if not path and view.typed is None and view.kind != "private" and view.keys is not None:
+        rule = RULE_OF_STEP.get(s.step)  # each closed entry names the step's rule
+        why = Words("bb.closed", {"rule": rule, "keys": view.keys})
+        view = with_closed_entries(view, ENTRY_KEYS, lambda key: why)
     return replace(view, key=step_key(s), name=Words(f"bb.step.{s.step}"), banner=banner(s))
+
+
+# The keys that enter something at some step (B9–B26): refused with the step's rule elsewhere.
+ENTRY_KEYS = (*"pairnudwlfbg", *"0123456789")

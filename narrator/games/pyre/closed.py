@@ -5,8 +5,7 @@ refused at once, naming the rule."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from narrator.games.common.closed import with_closed_entries as closed_entries
 from narrator.games.pyre.keys import (
     ACCUSE,
     CARD,
@@ -20,7 +19,7 @@ from narrator.games.pyre.keys import (
     REACT,
 )
 from narrator.games.pyre.state import ACTION, OVER, PICK, ROLL, TURN_END, WINDOW, State
-from narrator.games.views import Choice, StepView, Words
+from narrator.games.views import StepView, Words
 
 EMPTY, REFILLED = "n", "y"  # P9: the deck's marks
 ACTIONS = (DRAW, CITIZEN, ACCUSE, EXONERATE, CARD, FORFEIT)
@@ -46,11 +45,5 @@ def why_closed(s: State, key: str) -> Words | None:
 
 
 def with_closed_entries(s: State, view: StepView) -> StepView:
-    """``view`` with a refusing choice for each entry key it does not take (kept off its list)."""
-    taken = {choice.key for choice in view.choices}
-    closed = []
-    for key in ENTRIES:
-        why = None if key in taken else why_closed(s, key)
-        if why is not None:
-            closed.append(Choice(key, refusal=why, quiet=True, listed=False))
-    return replace(view, choices=(*view.choices, *closed)) if closed else view
+    """``view`` with a refusing choice for each entry key it does not take."""
+    return closed_entries(view, ENTRIES, lambda key: why_closed(s, key))
