@@ -75,7 +75,10 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         yield Static(id="caption")
         yield FittingFooter()
 
-    def on_mount(self) -> None:
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Here, not in on_mount: a key can reach the screen before it is mounted (a storm of
+        # keys as it is pushed: Enter found no "ticked").
         self.ticked: set[int] = set()
         self._timer_file: TimerFile | None = None
         self.paced: Paced | None = None  # lines the app is saying by itself (R10)
@@ -84,6 +87,8 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         self.warned: set[str] = set()
         self._footer_choices: tuple = ()
         self._theme: str | None = None
+
+    def on_mount(self) -> None:
         self.query_one("#typed", Input).display = False  # shown by a step that has a field
         translate_bindings(self, self.app.language)
         self.set_interval(TICK, self.tick)

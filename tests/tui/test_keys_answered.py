@@ -147,3 +147,18 @@ async def test_a_key_of_blood_bound_that_no_step_takes_now_names_the_step_s_rule
             await pilot.press(key)
             await wait_for(pilot, lambda: f"({rule})" in message(app))  # noqa: B023
             assert len(app.journal.events) == entries and app.screen.path == ()
+
+
+async def test_keys_that_reach_a_game_screen_before_it_is_mounted_are_answered(make_app, tmp_path):
+    """Found by the storm: Enter on a game screen pushed but not mounted yet crashed the app
+    (its state was made in on_mount)."""
+    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == ACTION)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        fresh = GameScreen()  # as the app makes one, before Textual mounts it
+        for action in ("primary", "back", "undo_vote"):
+            fresh.check_action(action, ())
+        fresh.action_primary()  # Enter at an action: refused, saying why
+        await wait_for(pilot, lambda: message(app) != "")
+        assert fresh.ticked == set() and fresh.path == () and fresh.warned == set()
+        assert app.is_running
