@@ -45,6 +45,9 @@ class EnteringMixin:
     def refuse(self, words) -> None:
         """A key that does nothing here: say why, on screen only. "Use the keys of this step"
         names them, as the key line does."""
+        if isinstance(words, Refusal):  # the rules' own refusal, decided at its first key
+            self.app.refuse(words, speak=False)
+            return
         if isinstance(words, Words) and words.key == "game.use_keys" and not words.params:
             words = self.use_keys(self.view)
         self.app.refuse(worded(words, self.lang), speak=False)

@@ -162,3 +162,44 @@ async def test_keys_that_reach_a_game_screen_before_it_is_mounted_are_answered(m
         await wait_for(pilot, lambda: message(app) != "")
         assert fresh.ticked == set() and fresh.path == () and fresh.warned == set()
         assert app.is_running
+
+
+async def test_the_pyre_refuses_at_the_key_that_decides_it_P10_P11_P12_P14(make_app, tmp_path):
+    from dataclasses import replace as changed
+
+    from narrator.games.pyre.view import step_view
+
+    journal = example_journal_until("pyre", tmp_path / "games", lambda s: s.step == ACTION)
+    s = journal.state
+    bare = changed(s, councils=tuple(() for _ in s.seats), pyre=(), hands=(0,) * s.count)
+
+    def refusal(state, key, path=()):
+        choice = next(c for c in step_view(state, path).choices if c.key == key)
+        return None if choice.refusal is None else str(choice.refusal)
+
+    assert refusal(bare, "a").endswith("(P11)")  # nobody to accuse: at a, not after the place
+    assert refusal(bare, "o").endswith("(P12)")  # the Pyre is empty: at o
+    assert refusal(bare, "c").endswith("(P10)")  # no card in hand: at c, not after the number
+    assert refusal(bare, "k").endswith("(P14)")
+    second = changed(s, actions=1)
+    assert refusal(second, "2", ("k",)).endswith("(P14)")  # cost 2 as the second: at 2
+    assert refusal(second, "1", ("k",)) is None
+    assert refusal(s, "c") is None  # a hand of cards: the influence is asked
+    later = example_journal_until(
+        "pyre", tmp_path / "later", lambda s: s.step == ACTION and s.in_play and s.pyre
+    ).state
+    assert refusal(later, "a") is None and refusal(later, "o") is None
+
+
+def test_a_reaction_by_a_claimant_without_priority_is_refused_at_their_seat_key_P16(tmp_path):
+    from narrator.games.pyre.reactions import first_claim
+    from narrator.games.pyre.view import step_view
+
+    s = example_journal_until(
+        "pyre", tmp_path, lambda s: s.window is not None and len(s.window.claims) >= 2
+    ).state
+    first = first_claim(s)
+    other = next(p for p in s.window.claims if p != first)
+    keyed = {c.key: c for c in step_view(s, ("r",)).choices}
+    assert str(keyed[str(other + 1)].refusal).endswith("(P16)")  # at the seat: no name asked
+    assert keyed[str(first + 1)].refusal is None

@@ -1,11 +1,16 @@
-"""The Pyre's entries that are not open at a step, each with the rule that closes it (issue 26:
-no key goes unanswered; the game, not the shell, says why). A key of an action (P9–P14), a
-reaction (P16), a flip (P19) or a card's effect (P23) keyed where it cannot be entered is
-refused at once, naming the rule."""
+"""The Pyre's entries that a step does not take, and those that their first key already
+decides, each refused at that key with its rule (issue 26: no key goes unanswered, and the
+game, not the shell, says why). A key of an action (P9–P14), a reaction (P16), a flip (P19)
+or a card's effect (P23) keyed where it cannot be entered is refused at once."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from narrator.games.base import Refusal
 from narrator.games.common.closed import with_closed_entries as closed_entries
+from narrator.games.pyre import events as ev
+from narrator.games.pyre import rules
 from narrator.games.pyre.keys import (
     ACCUSE,
     CARD,
@@ -47,3 +52,56 @@ def why_closed(s: State, key: str) -> Words | None:
 def with_closed_entries(s: State, view: StepView) -> StepView:
     """``view`` with a refusing choice for each entry key it does not take."""
     return closed_entries(view, ENTRIES, lambda key: why_closed(s, key))
+
+
+def refused_at_first_key(s: State, view: StepView, path: tuple[str, ...]) -> StepView:
+    """An entry that no later key can make legal is refused at the key that decides it, with
+    the rules' own refusal (issue 26, item 2): an accusation with no Citizen in play (P11), an
+    exoneration with the Pyre empty (P12), a Citizen or an Action card from an empty hand (P10,
+    P14), a card of cost 2 as the second action (P14), a reaction after the one the event has,
+    or by a claimant without priority or with no card (P16)."""
+    decided = {}
+    for choice in view.choices:
+        if choice.refusal is None:
+            refusal = _decided(s, path, choice.key)
+            if refusal is not None:
+                decided[choice.key] = refusal
+    if not decided:
+        return view
+    choices = tuple(
+        replace(c, refusal=decided[c.key], goto=None, event=None) if c.key in decided else c
+        for c in view.choices
+    )
+    return replace(view, choices=choices)
+
+
+# (step, path) -> {key: (the entry that stands for every entry the key starts, the refusals
+# that no later key can change)}
+_HAND = ("py_hand_empty",)
+
+
+def _decided(s: State, path: tuple[str, ...], key: str) -> Refusal | None:
+    probe: ev.Event | None = None
+    final: tuple[str, ...] = ()
+    if s.step == ACTION and not path:
+        probe, final = {
+            ACCUSE: (ev.Accused(s.current, 0), ("py_none_in_play",)),
+            EXONERATE: (ev.Exonerated(0), ("py_pyre_empty",)),
+            CITIZEN: (ev.CitizenPlayed(0), _HAND),
+            CARD: (ev.ActionCardPlayed("?", 1), _HAND),
+        }.get(key, (None, ()))
+    elif s.step == ACTION and path == (CARD,) and key == "2":
+        refusal = rules.check(s, ev.ActionCardPlayed("?", 2))
+        if refusal is not None and refusal.key == "py_cost_two_second":
+            return Refusal("py_cost_two_any", "P14")  # no name yet: the cost decides
+        return None
+    elif s.step == WINDOW and not path and key == REACT and s.window.reacted is not None:
+        probe, final = ev.Reacted(s.window.reacted, "?"), ("py_one_reaction",)
+    elif s.step == WINDOW and path == (REACT,) and key.isdigit():
+        seat = int(key) - 1 if key != "0" else 9
+        if seat < s.count:
+            probe, final = ev.Reacted(seat, "?"), ("py_no_priority", *_HAND)
+    if probe is None:
+        return None
+    refusal = rules.check(s, probe)
+    return refusal if refusal is not None and refusal.key in final else None

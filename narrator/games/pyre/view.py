@@ -10,7 +10,12 @@ from dataclasses import replace
 from narrator.games.common.seats import seat_key, seat_of_key
 from narrator.games.pyre import events as ev
 from narrator.games.pyre.actions import action_possible
-from narrator.games.pyre.closed import EMPTY, REFILLED, with_closed_entries
+from narrator.games.pyre.closed import (
+    EMPTY,
+    REFILLED,
+    refused_at_first_key,
+    with_closed_entries,
+)
 from narrator.games.pyre.die import comparison, out_of_reach
 from narrator.games.pyre.dominance import flip_reminder
 from narrator.games.pyre.effects_view import effect_view
@@ -347,4 +352,6 @@ def step_view(s: State, path: tuple[str, ...] = ()) -> StepView:
     view = STEP_VIEWS.get(s.step, _setup)(s, path)
     if not path and view.typed is None and s.players:  # each closed entry says its rule
         view = with_closed_entries(s, view)
+    if s.players and s.winner is None:  # refused at the key that decides it
+        view = refused_at_first_key(s, view, path)
     return replace(view, key=step_key(s), name=Words(f"py.step.{s.step}"), banner=banner(s))
