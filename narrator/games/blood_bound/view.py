@@ -163,7 +163,7 @@ def _offers(s: State, path: tuple[str, ...]) -> StepView:
             keys=Words("bb.offers.pick_keys"),
             choices=choices,
         )
-    may = tuple(p for p in s.seats if rules.may_offer(s, p) is None)
+    may = rules.offerers(s)  # never empty: with nobody, the window is skipped (B12)
     window = Claims(
         Words("bb.offers.heading", names),
         may,
@@ -245,12 +245,16 @@ def _ability(s: State, path: tuple[str, ...]) -> StepView:
     if r.rank == INQUISITOR:
         return curses_view(s, path)
     decline = Choice(DECLINE_KEY, Words("bb.ability.decline"), ev.AbilityDeclined(r.seat))
-    if r.rank in (ELDER, BERSERKER):
+    if r.rank == ELDER:
         own = (Choice(USE_KEY, Words("bb.ability.use"), ev.AbilityUsed(r.seat)),)
-    elif r.rank == ALCHEMIST:
+    elif r.rank == BERSERKER:  # B27: his attacker, named in the entry
+        used = ev.AbilityUsed(r.seat, (r.wound.attacked_by,))
+        own = (Choice(USE_KEY, Words("bb.ability.use"), used),)
+    elif r.rank == ALCHEMIST:  # B27: the player he intervened for, named in the entry
+        him = (r.wound.intervened_for,)
         own = (
-            Choice(WOUND_KEY, Words("bb.ability.wound"), ev.AbilityUsed(r.seat)),
-            Choice(HEAL_KEY, Words("bb.ability.heal"), ev.AbilityUsed(r.seat, heal=True)),
+            Choice(WOUND_KEY, Words("bb.ability.wound"), ev.AbilityUsed(r.seat, him)),
+            Choice(HEAL_KEY, Words("bb.ability.heal"), ev.AbilityUsed(r.seat, him, heal=True)),
         )
     elif r.rank == HARLEQUIN and path:
         first = seat_of_key(path[0], s.count)
