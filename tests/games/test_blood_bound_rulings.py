@@ -8,10 +8,10 @@ from __future__ import annotations
 import dataclasses
 
 from narrator.games.blood_bound import events as ev
-from narrator.games.blood_bound import rules, script, view
+from narrator.games.blood_bound import narration, rules, script, story, view
 from narrator.games.blood_bound.game import GAME
-from narrator.games.blood_bound.state import FAN, STAFF, State
-from narrator.prompts import Words
+from narrator.games.blood_bound.state import FAN, SHIELD, STAFF, SWORD, State
+from narrator.prompts import Words, prompt
 from tests.games.test_blood_bound_end import captured
 from tests.games.test_blood_bound_rules import _words, given, play, refused, started, wound
 from tests.games.test_blood_bound_script import START, _registered
@@ -190,3 +190,60 @@ def test_the_script_s_use_carries_the_berserker_s_and_the_alchemist_s_target_B27
     assert reader.event("use Cid wound Bob", at, 9) == ev.AbilityUsed(2, (1,))
     assert reader.event("use Cid heal Bob", at, 9) == ev.AbilityUsed(2, (1,), heal=True)
     assert reader.event("use Cid heal", at, 9) == ev.AbilityUsed(2, heal=True)
+
+
+# --- the step texts: the third wound, a forced rank token, nobody to offer, the curses ----------
+
+
+def body_keys(s: State) -> list[str]:
+    return [b.key for b in view.step_view(s).body if isinstance(b, Words)]
+
+
+def test_the_third_wound_names_a_sword_only_to_its_holder_B18():
+    plain = play(given(started(), tokens={B: ("rose", "rose")}), ev.Attacked(A, B))
+    plain = play(plain, ev.InterventionPicked())
+    assert "bb.wound.third" not in body_keys(plain)  # no Sword: nothing goes back
+    sword = given(started(), tokens={B: ("rose", "rose")}, cards={B: (SWORD,), C: (SHIELD,)})
+    sword = play(dataclasses.replace(sword, swords=((B, C),)), ev.Attacked(A, B))
+    sword = play(sword, ev.InterventionPicked())
+    (third,) = [b for b in view.step_view(sword).body if getattr(b, "key", "") == "bb.wound.third"]
+    assert third.text("en") == (
+        "This is Bob's third wound: Bob's Sword goes back to the box with Cid's Shield (B18)."
+    )
+    assert "Cid" in third.text("ru")
+
+
+def test_a_forced_rank_token_is_no_choice_and_cites_its_own_rule_B12_B2():
+    s = play(started(), ev.Attacked(A, B), ev.InterventionOffered(C), ev.InterventionPicked(C))
+    texts = [b.text("en") for b in view.step_view(s).body if isinstance(b, Words)]
+    assert "bb.wound.count" not in body_keys(s) and not any("choice" in t for t in texts)
+    assert any("(B12)" in t for t in texts) and not any("B2)" in t for t in texts)
+    mentalist = play(started(), ev.Attacked(A, B), ev.InterventionPicked())
+    mentalist = play(mentalist, ev.WoundTaken(B, "rank", 5), ev.AbilityUsed(B, (D,)))
+    texts = [b.text("en") for b in view.step_view(mentalist).body if isinstance(b, Words)]
+    assert any("(B2)" in t for t in texts) and not any("B12" in t for t in texts)
+    assert not any("choice" in t for t in texts)
+    free = play(started(), ev.Attacked(A, B), ev.InterventionPicked())
+    assert "bb.wound.count" in body_keys(free)  # his choice (B13)
+
+
+def test_with_nobody_to_offer_the_voice_and_the_record_say_so_B12():
+    shown = {p: (str(p),) for p in (C, D, E, F, G)}
+    s = given(started(), tokens=shown)
+    after = rules.apply(s, ev.Attacked(A, B))
+    (line,) = narration.event_lines(s, ev.Attacked(A, B), after)
+    assert prompt(line.prompt_id, "en", **line.params) == (
+        "Ann attacks Bob. Everyone else shows a rank token: nobody may intervene."
+    )
+    assert prompt(line.prompt_id, "ru", **line.params)
+    said = [w.text("en") for w in story.aftermath(s, ev.Attacked(A, B), after)]
+    assert "Everyone else shows a rank token: nobody may intervene for Bob." in said
+
+
+def test_the_inquisitor_is_told_to_decline_only_where_the_screen_takes_it_B19_B20():
+    s = play(started(9), ev.Attacked(A, B), ev.InterventionPicked(), ev.WoundTaken(B, "fleur"))
+    (line,) = narration.step_lines(s)
+    for lang in ("en", "ru"):
+        assert "decline" not in prompt(line.prompt_id, lang, **line.params).lower()
+    public_keys = view.step_view(s).public[2]
+    assert "kept in the supply" in public_keys.text("en")

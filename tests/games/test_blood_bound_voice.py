@@ -268,7 +268,8 @@ def test_an_ability_that_can_do_nothing_says_so_B28():
 def test_the_inquisitor_looks_away_gives_the_curses_and_the_table_looks_back_B19():
     s = wound(attacked_b(started(9)), B, "fleur")
     assert both(narration.step_lines(s)) == [
-        "Bob, the Inquisitor: you give the 3 curse cards alone, at the screen. Or decline."
+        "Bob, the Inquisitor: alone at the screen, give the 3 curse cards, or keep them in the "
+        "supply."  # no "Or decline" the public screen would not take: d is on the privacy one
     ]
     away = Line("bb_look_away", {"player": "Bob"})  # the privacy screen's close-eyes line
     assert both([away]) == ["Everyone but the Inquisitor, look away. Pass the laptop to Bob."]

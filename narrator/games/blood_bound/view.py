@@ -194,11 +194,15 @@ def _wound(s: State, path: tuple[str, ...]) -> StepView:
     w = s.wounds[0]
     player = s.players[w.seat]
     params = {"player": player, "wounds": s.wounds_of(w.seat), "by": s.players[w.by]}
-    body = [Words(f"bb.wound.{w.source}", params), Words("bb.wound.count", params)]
-    if w.forced and s.rank_of(w.seat) is None:
-        body.append(Words("bb.wound.forced", params))
-    if s.wounds_of(w.seat) == MAX_WOUNDS - 1:
-        body.append(Words("bb.wound.third", params))  # B18: a Sword's return comes with it
+    body = [Words(f"bb.wound.{w.source}", params)]
+    if w.forced and s.rank_of(w.seat) is None:  # B12, B2: his rank token, no choice
+        forced = "intervention" if w.source == "intervention" else "mentalist"
+        body += [Words("bb.wound.count_forced", params), Words(f"bb.wound.forced.{forced}", params)]
+    else:
+        body.append(Words("bb.wound.count", params))  # B13: his choice
+    shields = tuple(s.players[shield] for sword, shield in s.swords if sword == w.seat)
+    if s.wounds_of(w.seat) == MAX_WOUNDS - 1 and shields:  # B18: only a Sword he holds
+        body.append(Words("bb.wound.third", {**params, "holders": shields}))
     choices = token_choices(s, lambda kind, rank: ev.WoundTaken(w.seat, kind, rank))
     return StepView(
         "choose",
