@@ -74,7 +74,7 @@ def test_the_b11_warning_stays_away_after_a_heal_returned_the_rank_token_B11():
 
 
 def staff_after_unknown() -> State:
-    """C takes an Unknown with no Staff; the Mage, D, then gives him a Staff (B2)."""
+    """C takes an Unknown with no Staff; the Mage, D, then gives C a Staff (B2)."""
     s = play(started(), ev.Attacked(A, C), ev.InterventionPicked())
     s = play(s, ev.WoundTaken(C, "unknown"), ev.Attacked(C, D), ev.InterventionPicked())
     s = play(s, ev.WoundTaken(D, "rank", 8), ev.AbilityUsed(D, (C,)))

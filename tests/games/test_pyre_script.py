@@ -103,7 +103,7 @@ def test_the_example_s_record_is_complete(tmp_path, lang):
         ("close", "No reaction window is open (P16)"),  # not the action step's P7
         ("claim Bob", "No reaction window is open (P16)"),  # not the action step's P7
         ("citizen -1", "Influence is a whole number from 0 to 20, not -1 (P10)"),  # as on screen
-        ("flip", "Ann flips after his second action, at the end of his turn (P19)"),
+        ("flip", "Ann flips after the turn's second action, at its end (P19)"),
         ("end", "Not now: the game waits for"),
         ("forfeit", "Ann can still act (Draw): no forfeit (P8)"),  # only Draw is possible
         ("jump", "There is no entry jump"),
