@@ -36,6 +36,8 @@ def test_an_offer_for_a_fan_holder_is_refused_as_B12_not_as_the_wound_step_B12()
     intervened = play(started(), ev.Attacked(A, B), ev.InterventionOffered(C))
     intervened = play(intervened, ev.InterventionPicked(C))
     refused(intervened, ev.InterventionOffered(D), "B13", "bb_not_now")
+    nobody = play(started(), ev.Attacked(A, B), ev.InterventionPicked())  # the window closed
+    refused(nobody, ev.InterventionOffered(C), "B13", "bb_not_now")
 
 
 def test_with_nobody_left_to_offer_the_window_is_skipped_and_an_offer_is_B12_B12():

@@ -160,7 +160,8 @@ def skipped_window(s: State) -> bool:
     """B12: the attack's own wound is keyed with no window: a Fan holder's, or nobody could
     offer. An offer keyed then is refused as B12, not as the wound's step (B13, B16)."""
     w = s.capture if s.step == CAPTURE else (s.wounds[0] if s.wounds else None)
-    return s.attack is not None and w is not None and w.source == "attack"
+    attack_wound = s.attack is not None and w is not None and w.source == "attack"
+    return attack_wound and not offerers(s)  # a window that opened was closed by the pick
 
 
 def intervention_offered(s: State, e: ev.InterventionOffered) -> State:
