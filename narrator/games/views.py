@@ -187,6 +187,12 @@ class Timer:
     # timer with the same ``key``) and never holds up Enter or a choice; ``then`` is entered
     # when time is up (None: it only says so).
     turn: bool = False
+    # A game's own words for this clock (None: the common "Time is up.", "Discussion paused."
+    # and the PAUSED caption): a turn's timer says whose turn ran out and what the table does.
+    up: Line | None = None
+    paused: Line | None = None
+    resumed: Line | None = None
+    paused_caption: Words | None = None
 
 
 @dataclass(frozen=True)

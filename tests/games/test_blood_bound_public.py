@@ -190,7 +190,7 @@ def test_b24_the_inquisitor_captured_wins_alone():
     s = key(s, DEAL | {B: ("inquisitor", 0), G: ("rose", 1)})
     assert s.step == "end" and s.winner == "inquisitor"
     assert shown(s)["step"] == "The Inquisitor wins"
-    assert "Bob, the Inquisitor, was captured: he alone wins (B24)." in lines(s)
+    assert "Bob, the Inquisitor, was captured and wins alone (B24)." in lines(s)
 
 
 # --- the secrecy audit (B19, B21) ----------------------------------------------------------

@@ -61,12 +61,17 @@ def started(n: int = 7, dagger: int = A, **options) -> State:
 
 
 def given(s: State, tokens=None, cards=None, **changes) -> State:
-    """The table as a test sets it: tokens and ability cards by seat."""
+    """The table as a test sets it: tokens and ability cards by seat. A seat set with a Staff
+    took its Unknowns while holding it (B13) unless ``staffed`` says otherwise; a rank token
+    set was shown (B11)."""
     t, c = list(s.tokens), list(s.cards)
     for p, held in (tokens or {}).items():
         t[p] = tuple(held)
     for p, held in (cards or {}).items():
         c[p] = tuple(held)
+    staffed = tuple(ts.count("unknown") if STAFF in cs else 0 for ts, cs in zip(t, c, strict=True))
+    ranked = tuple(p for p, ts in enumerate(t) if any(x.isdigit() for x in ts))
+    changes = {"staffed": staffed, "ranked": ranked} | changes
     return dataclasses.replace(s, tokens=tuple(t), cards=tuple(c), **changes)
 
 

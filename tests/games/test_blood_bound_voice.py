@@ -153,7 +153,7 @@ def test_an_attack_asks_who_intervenes_then_offers_and_the_pick_B12():
     assert lines == ["Dee takes back the offer to intervene for Bob."]
     t, lines = event(s, ev.InterventionPicked(C))
     assert lines == ["Cid intervenes for Bob and suffers the wound."]
-    assert both(narration.step_lines(t)) == ["Cid suffers the wound and takes his rank token."]
+    assert both(narration.step_lines(t)) == ["Cid suffers the wound and takes the rank token."]
     t, lines = event(s, ev.InterventionPicked(None))
     assert lines == ["Nobody intervenes: Bob takes the wound."]
     assert both(narration.step_lines(t)) == ["Bob suffers a wound: take a token, face up."]
@@ -216,7 +216,7 @@ ABILITIES = [  # rank, its question, a use and what is said of it
     (1, "Bob, the Elder: take a Quill, or decline?", ev.AbilityUsed(B), "Bob takes a Quill"),
     (2, "Bob, the Assassin: whom do you wound?", ev.AbilityUsed(B, (C,)), "Bob strikes Cid"),
     (3, "the Harlequin: whose two", ev.AbilityUsed(B, (C, D)), "cards of Cid and Dee"),
-    (5, "Bob, the Mentalist: whom", ev.AbilityUsed(B, (C,)), "Bob wounds Cid: Cid takes his"),
+    (5, "Bob, the Mentalist: whom", ev.AbilityUsed(B, (C,)), "Bob wounds Cid: Cid takes the"),
     (6, "Bob, the Guardian: to whom", ev.AbilityUsed(B, (C,)), "Bob gives Cid a Shield"),
     (7, "do you wound Ann, who attacked you?", ev.AbilityUsed(B), "Bob wounds Ann, the attacker"),
     (8, "Bob, the Mage: take a Staff", ev.AbilityUsed(B, (C,)), "gives the other to Cid"),
@@ -268,7 +268,8 @@ def test_an_ability_that_can_do_nothing_says_so_B28():
 def test_the_inquisitor_looks_away_gives_the_curses_and_the_table_looks_back_B19():
     s = wound(attacked_b(started(9)), B, "fleur")
     assert both(narration.step_lines(s)) == [
-        "Bob, the Inquisitor: you give the 3 curse cards alone, at the screen. Or decline."
+        "Bob, the Inquisitor: alone at the screen, give the 3 curse cards, or keep them in the "
+        "supply."  # no "Or decline" the public screen would not take: d is on the privacy one
     ]
     away = Line("bb_look_away", {"player": "Bob"})  # the privacy screen's close-eyes line
     assert both([away]) == ["Everyone but the Inquisitor, look away. Pass the laptop to Bob."]

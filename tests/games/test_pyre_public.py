@@ -216,7 +216,7 @@ def test_p16_p24_the_window_its_claims_in_priority_order_and_the_reaction():
     s = play(s, ev.ReactionClaimed(A), ev.ReactionClaimed(D))  # priority: Cid, Dee, Ann, Bob
     assert "Claims, in priority order: Dee and Ann; Dee has priority (P16)." in lines(s)
     assert marks(s, D) == "has priority" and marks(s, A) == "claims"
-    assert "Dee has priority: he reacts first" in moment(s)
+    assert "Dee has priority and reacts first" in moment(s)
     s = play(s, ev.Reacted(D, "Mercy"), ev.RollChanged(2, "Mercy"))
     assert "Dee reacted with Mercy: one reaction per event (P16)." in lines(s)
     assert "2 against defence 2: 2 ≥ 2, success (P15)." in lines(s)  # shown again
@@ -258,7 +258,7 @@ def test_p21_the_winner_heads_the_page_and_why():
     s = play(s, *TWO, ev.TurnEnded(), *TWO, ev.TurnEnded())
     assert s.winner == A
     assert shown(s)["step"] == "Ann wins" and shown(s, "ru")["step"] == "Побеждает Ann"
-    assert "Ann's Dominance token was active at the start of his turn" in lines(s)
+    assert "Ann's Dominance token was active at the start of Ann's turn" in lines(s)
     assert "wins" in marks(s, A) and turn(s) == [] and moment(s) == ""
 
 

@@ -100,10 +100,12 @@ def test_the_example_s_record_is_complete(tmp_path, lang):
         ("exonerate 1", "The Pyre is empty (P12)"),
         ("citizen 21", "Influence is a whole number from 0 to 20, not 21 (P10)"),
         ("accuse Zed 1", "There is no player called Zed"),
-        ("close", "Not now: the game waits for"),
-        ("flip", "Ann flips after his second action, at the end of his turn (P19)"),
+        ("close", "No reaction window is open (P16)"),  # not the action step's P7
+        ("claim Bob", "No reaction window is open (P16)"),  # not the action step's P7
+        ("citizen -1", "Influence is a whole number from 0 to 20, not -1 (P10)"),  # as on screen
+        ("flip", "Ann flips after the turn's second action, at its end (P19)"),
         ("end", "Not now: the game waits for"),
-        ("forfeit", "Ann can still act (Draw, accuse or exonerate): no forfeit (P8)"),
+        ("forfeit", "Ann can still act (Draw): no forfeit (P8)"),  # only Draw is possible
         ("jump", "There is no entry jump"),
         ("citizen 4 5", "citizen takes 1 word"),
         ("move Ann 1 pyre Card", "move FROM NUMBER to TO CARD NAME"),

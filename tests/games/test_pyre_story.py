@@ -153,16 +153,18 @@ def test_a_reaction_names_priority_and_the_changed_roll_P16():
 
 def test_the_ignition_gives_3_permanent_points_P17_P18():
     assert said(EXAMPLE, ev.Ignited) == (
-        "Torches ignites the Pyre: Bob takes the last Citizen to arrive as 3 permanent points; "
-        "the rest go to the discard pile (P17). Influence: Bob 10 (target 9, P18)."
+        "Torches ignites the Pyre: Bob takes the last Citizen to arrive, Ann's Citizen of "
+        "influence 6, as 3 permanent points; to the discard pile: Cid's Citizen of influence 4 "
+        "(P17). Influence: Bob 10 (target 9, P18)."
     )
     third = [*EXAMPLE[:3], *turn(ev.CitizenPlayed(1), ev.CitizenPlayed(1))]
     third += turn(ev.CitizenPlayed(1), *accusation(A, 0, 1))
     third += turn(*accusation(A, 0, 1), *accusation(B, 0, 1))  # Cid's: the third
     assert lines(third)[-2].endswith(
         "Outcome: Bob's Citizen at place 1 goes to the Pyre (P11). The Pyre ignites: Cid takes "
-        "the last Citizen to arrive as 3 permanent points; the rest go to the discard pile "
-        "(P17). Influence: Bob 0 and Cid 3 (target 9, P18)."
+        "the last Citizen to arrive, Bob's Citizen of influence 1, as 3 permanent points; to the "
+        "discard pile: Ann's Citizen of influence 1 and Ann's Citizen of influence 1 (P17). "
+        "Influence: Bob 0 and Cid 3 (target 9, P18)."
     )
     assert states(third)[-1].permanent == (0, 0, 1, 0)
 

@@ -108,6 +108,7 @@ def test_nothing_said_names_a_card_in_hand_only_its_size_P1():
     and a card's name only as played (an Action card, a Reaction, an effect's card)."""
     public = {"player", "owner", "to_owner", "players", "place", "influence", "defence", "hand"}
     public |= {"change", "cards", "target", "value", "sign", "cost", "card", "points", "position"}
+    public |= {"taken", "burnt"}  # P1, P17: played Citizens, by owner and influence
     for lang in LANGS:
         lines = tomllib.loads((WORDS / f"{lang}.toml").read_text()).values()
         assert all(fields(line) <= public for line in lines)
@@ -315,11 +316,15 @@ def test_the_pyre_ignites_held_until_enter_whatever_ignited_it_P17():
     s = accuse(s, B, 0, 6)
     after, (page,) = pages(s, ev.WindowClosed())
     assert page.kind == "py_ignition" and page.lines[0].chime == "death"
-    assert both(page.lines) == [
-        "The Pyre ignites: Ann takes 3 permanent points, influence 3, target 11."
+    assert both(page.lines) == [  # P17: which Citizen was taken, which burnt, and whose
+        "The Pyre ignites: Ann takes Bob's Citizen of influence 5 as 3 permanent points; to the "
+        "discard pile: Cid's Citizen of influence 1 and Dee's Citizen of influence 2. "
+        "Influence 3, target 11."
     ]
     assert said(page.lines, "ru") == [
-        "Костёр разгорается: Ann получает 3 постоянных очка, влияние 3 при цели 11."
+        "Костёр разгорается: Ann забирает карту (Горожанин игрока Bob с влиянием 5) как 3 "
+        "постоянных очка; в сброс: Горожанин игрока Cid с влиянием 1 и Горожанин игрока Dee с "
+        "влиянием 2. Влияние 3 при цели 11."
     ]
     card = play(table(started(), pyre=((5, C),)), ev.ActionCardPlayed(CARD), ev.WindowClosed())
     assert [p.kind for p in pages(card, ev.Ignited(CARD))[1]] == ["py_ignition"]
@@ -327,7 +332,7 @@ def test_the_pyre_ignites_held_until_enter_whatever_ignited_it_P17():
     lit = table(started(), councils={B: (5,)}, pyre=((1, C), (2, D)))
     _, lines = event(lit, moved)
     assert lines == [f"{CARD}: Bob's Citizen at place 1, influence 5, goes to the Pyre."]
-    assert both(pages(lit, moved)[1][0].lines)[0].startswith("The Pyre ignites: Cid takes 3")
+    assert both(pages(lit, moved)[1][0].lines)[0].startswith("The Pyre ignites: Cid takes Bob's")
     assert pages(accuse(table(started(), councils={B: (5,)}), B, 0, 6), ev.WindowClosed())[1] == []
 
 

@@ -136,7 +136,7 @@ class Game:
         await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
         await pilot.press("enter")
         await wait_for(
-            pilot, lambda: "Key his seat" in screen_text(app) or "место" in screen_text(app)
+            pilot, lambda: "player's seat" in screen_text(app) or "место" in screen_text(app)
         )
         before = self.entries
         await pilot.press(*seats)
@@ -211,9 +211,9 @@ async def test_a_nine_player_game_by_keys_the_true_curse_steals_the_win_and_is_s
         "Bob attacks Cid: who offers to intervene?",  # B12
         "Dan  offers",
         "Whom does Dan wound twice?",  # the Assassin
-        "Does Gus wound his attacker?",  # the Berserker
+        "Does Gus wound the attacker?",  # the Berserker
         "Hal is captured",  # B16
-        "Everyone reveals his character",  # B22
+        "Everyone reveals their character",  # B22
     ):
         assert seen in frames, seen
     events = Journal.open(game["journal"]).events  # every entry on disk

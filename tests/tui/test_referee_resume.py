@@ -64,7 +64,7 @@ async def test_blood_bound_resumes_inside_the_intervention_window_and_undoes_an_
         await wait_for(pilot, lambda: app.state.offers == (3,))
         await pilot.press("i", "4")  # Bob picks Dan: Dan's wound, his rank token (B12)
         await wait_for(pilot, lambda: app.state.step == WOUND)
-        await wait_for(pilot, lambda: "Dan takes his rank token" in screen_text(app))
+        await wait_for(pilot, lambda: "this wound is Dan's rank token" in screen_text(app))
     events = Journal.open(journal.path).events
     assert [e.type for e in events][-2:] == ["intervention_offered", "intervention_picked"]
 

@@ -8,7 +8,15 @@ import itertools
 from collections.abc import Callable
 
 from narrator.games.blood_bound import events as ev
-from narrator.games.blood_bound.flow import HEAL, advance, name, seat, token_code, with_cards
+from narrator.games.blood_bound.flow import (
+    HEAL,
+    advance,
+    name,
+    seat,
+    token_code,
+    with_cards,
+    with_staffed,
+)
 from narrator.games.blood_bound.flow import without as minus
 from narrator.games.blood_bound.state import (
     ALCHEMIST,
@@ -28,6 +36,7 @@ from narrator.games.blood_bound.state import (
     SHIELD,
     STAFF,
     SWORD,
+    UNKNOWN,
     Reveal,
     State,
     Wound,
@@ -95,7 +104,13 @@ def used(s: State, e: ev.AbilityUsed) -> State:
     if victim is not None and not e.heal and s.holds(victim, SHIELD):  # B18
         raise Refusal("bb_ability_shield", "B18", player=name(s, victim))
     wanted = TARGETS[r.rank]
-    if len(targets) != wanted or p in targets or len(set(targets)) != len(targets):  # B27
+    if r.rank in (BERSERKER, ALCHEMIST) and targets:  # B27: his attacker, his player, if named
+        rightful = _victim(s, r, targets)
+        if rightful is None:  # B27: nobody for him to name (B28: it can do nothing)
+            raise Refusal("bb_own_target_none", "B27", player=name(s, p))
+        if targets != (rightful,):
+            raise Refusal("bb_own_target", "B27", player=name(s, p), target=name(s, rightful))
+    elif len(targets) != wanted or p in targets or len(set(targets)) != len(targets):  # B27
         raise Refusal("bb_targets", "B27", player=name(s, p), n=wanted)
     if e.heal and r.rank != ALCHEMIST:
         raise Refusal("bb_targets", "B27", player=name(s, p), n=wanted)
@@ -136,7 +151,9 @@ def healed(s: State, e: ev.Healed) -> State:
     code = token_code(e.kind, e.rank, "B14")
     if code not in s.tokens[p]:
         raise Refusal("bb_not_held", "B14", player=name(s, p))
-    tokens = list(s.tokens)
+    if code == UNKNOWN and s.plain(p).count(UNKNOWN) == 0:  # only Staff-bound ones left
+        s = with_staffed(s, p, -1)
+    tokens = list(s.tokens)  # B13: a plain Unknown goes back first, the one that binds most
     tokens[p] = minus(tokens[p], code)  # B11: a fleur cross seen stays known
     return _done(dataclasses.replace(s, tokens=tuple(tokens)))
 
@@ -177,7 +194,9 @@ def moves(s: State, check: Callable[[State, Event], Refusal | None]) -> list[Eve
             for i in range(len(others))
         ]
     else:
-        picks = itertools.permutations(others, TARGETS[r.rank])
+        picks = list(itertools.permutations(others, TARGETS[r.rank]))
+        if r.rank in (BERSERKER, ALCHEMIST):  # B27: his attacker or his player, named or not
+            picks += [(q,) for q in others]
         keyed = [ev.AbilityUsed(r.seat, t, heal) for t in picks for heal in (False, True)]
     allowed = [m for m in keyed if check(s, m) is None]
     return [ev.AbilityDeclined(r.seat, no_effect=not allowed), *allowed]

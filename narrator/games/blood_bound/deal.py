@@ -19,7 +19,6 @@ from narrator.games.blood_bound.state import (
     FLEUR,
     ICONS,
     INQUISITOR_CLAN,
-    STAFF,
     UNKNOWN,
     Character,
     State,
@@ -29,13 +28,15 @@ CHARACTERS: tuple[Character, ...] = (
     (INQUISITOR_CLAN, 0),
     *((clan, rank) for clan in CLANS for rank in range(1, 10)),
 )
-# one seat as the check sees it: its tokens, holds a Staff, showed the fleur cross, keyed as
-Seat = tuple[tuple[str, ...], bool, bool, Character | None]
+# one seat as the check sees it: its tokens, its Unknowns a Staff bound (B13), showed the
+# fleur cross, keyed as
+Seat = tuple[tuple[str, ...], int, bool, Character | None]
 
 
-def fits(character: Character, tokens: tuple[str, ...], staff: bool, fleur: bool) -> bool:
-    """B22: a character his tokens do not rule out (B2's icons, C: his clan; B13: a Staff made
-    his affiliation tokens Unknown; a fleur cross shown, even healed, is the Inquisitor's)."""
+def fits(character: Character, tokens: tuple[str, ...], staffed: int, fleur: bool) -> bool:
+    """B22: a character his tokens do not rule out (B2's icons, C: his clan; B13: an Unknown
+    taken while he held a Staff counts for no icon, one taken before for a ?; a fleur cross
+    shown, even healed, is the Inquisitor's)."""
     clan, rank = character
     ranks = [t for t in tokens if t == FLEUR or t.isdigit()]
     if clan == INQUISITOR_CLAN:  # wild: any affiliation token, no numbered rank
@@ -43,40 +44,55 @@ def fits(character: Character, tokens: tuple[str, ...], staff: bool, fleur: bool
     if fleur or any(t != str(rank) for t in ranks):
         return False
     clans = [t for t in tokens if t in CLANS]
-    unknown = sum(t == UNKNOWN for t in tokens)
+    plain_unknown = sum(t == UNKNOWN for t in tokens) - staffed
     icons = ICONS[rank]
-    fit_unknown = staff or unknown <= icons.count("?")
+    fit_unknown = plain_unknown <= icons.count("?")
     return all(t == clan for t in clans) and len(clans) <= icons.count("C") and fit_unknown
 
 
-def seats_of(s: State, tokens: tuple[tuple[str, ...], ...] | None = None) -> tuple[Seat, ...]:
+def seats_of(
+    s: State,
+    tokens: tuple[tuple[str, ...], ...] | None = None,
+    staffed: tuple[int, ...] | None = None,
+) -> tuple[Seat, ...]:
     tokens = s.tokens if tokens is None else tokens
+    staffed = staffed or s.staffed or (0,) * s.count
     keyed = s.characters or (None,) * s.count
-    return tuple((tokens[p], s.holds(p, STAFF), s.fleur_shown == p, keyed[p]) for p in s.seats)
+    return tuple((tokens[p], staffed[p], s.fleur_shown == p, keyed[p]) for p in s.seats)
 
 
 @lru_cache(maxsize=16384)
-def deal_possible(count: int, seats: tuple[Seat, ...]) -> bool:
-    """B5: some deal fits every seat. A seat with no token, no fleur cross and no character
-    keyed fits anything, and the deal has exactly as many characters per clan as seats, so
-    only the others are matched: a flow from seats to characters to their clans (⌊n/2⌋ each,
-    one Inquisitor)."""
+def conflicting(count: int, seats: tuple[Seat, ...]) -> tuple[int, ...]:
+    """B5: the seats no deal fits together (none: some deal fits every seat). A seat with no
+    token, no fleur cross and no character keyed fits anything, and the deal has exactly as
+    many characters per clan as seats, so only the others are matched: a flow from seats to
+    characters to their clans (⌊n/2⌋ each, one Inquisitor). When it falls short, the seats
+    still reachable from the source are a set whose tokens allow fewer characters than they
+    are (Hall): those are named."""
     cap: dict[object, dict[object, int]] = defaultdict(dict)
     bound = [(p, seat) for p, seat in enumerate(seats) if seat[0] or seat[2] or seat[3]]
-    for p, (tokens, staff, fleur, keyed) in bound:
+    for p, (tokens, staffed, fleur, keyed) in bound:
         cap["source"][p] = 1
         for character in (keyed,) if keyed else CHARACTERS:
-            if fits(character, tokens, staff, fleur):
+            if fits(character, tokens, staffed, fleur):
                 cap[p][character] = 1
                 cap[character][character[0]] = 1
     for clan in CLANS:
         cap[clan]["sink"] = count // 2
     cap[INQUISITOR_CLAN]["sink"] = 1
-    return _max_flow(cap) == len(bound)
+    flow, reached = _max_flow(cap)
+    if flow == len(bound):
+        return ()
+    return tuple(sorted(p for p in reached if isinstance(p, int)))
 
 
-def _max_flow(cap: dict[object, dict[object, int]]) -> int:
-    """Unit augmenting paths, depth first (at most 11 seats, 19 characters)."""
+def deal_possible(count: int, seats: tuple[Seat, ...]) -> bool:
+    return not conflicting(count, seats)
+
+
+def _max_flow(cap: dict[object, dict[object, int]]) -> tuple[int, set[object]]:
+    """Unit augmenting paths, depth first (at most 11 seats, 19 characters); with the flow,
+    what the source still reaches."""
     flow = 0
     while True:
         parent: dict[object, object] = {"source": None}
@@ -88,7 +104,7 @@ def _max_flow(cap: dict[object, dict[object, int]]) -> int:
                     parent[v] = u
                     stack.append(v)
         if "sink" not in parent:
-            return flow
+            return flow, set(parent)
         v = "sink"
         while parent[v] is not None:
             u = parent[v]
@@ -98,5 +114,13 @@ def _max_flow(cap: dict[object, dict[object, int]]) -> int:
         flow += 1
 
 
+def conflict(
+    s: State,
+    tokens: tuple[tuple[str, ...], ...] | None = None,
+    staffed: tuple[int, ...] | None = None,
+) -> tuple[int, ...]:
+    return conflicting(s.count, seats_of(s, tokens, staffed))
+
+
 def possible(s: State, tokens: tuple[tuple[str, ...], ...] | None = None) -> bool:
-    return deal_possible(s.count, seats_of(s, tokens))
+    return not conflict(s, tokens)

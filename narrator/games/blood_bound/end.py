@@ -8,12 +8,11 @@ import dataclasses
 
 from narrator.games.blood_bound import deal
 from narrator.games.blood_bound import events as ev
-from narrator.games.blood_bound.flow import END, FLIPS, name, seat
+from narrator.games.blood_bound.flow import END, FLIPS, name, no_deal, seat
 from narrator.games.blood_bound.state import (
     CLANS,
     INQUISITOR_CLAN,
     QUILL,
-    STAFF,
     Character,
     Reason,
     State,
@@ -48,12 +47,13 @@ def character_keyed(s: State, e: ev.CharacterKeyed) -> State:
         raise Refusal("bb_character_twice", "B22", rank=character[1])
     if sum(c[0] == character[0] for c in keyed) >= s.count // 2:
         raise Refusal("bb_clan_full", "B22", n=s.count // 2)
-    if not deal.fits(character, s.tokens[p], s.holds(p, STAFF), s.fleur_shown == p):
+    if not deal.fits(character, s.tokens[p], s.staffed_of(p), s.fleur_shown == p):  # B13
         raise Refusal("bb_character_tokens", "B22", player=player)
     characters = tuple(character if q == p else c for q, c in enumerate(s.characters))
     s = dataclasses.replace(s, characters=characters)
-    if not deal.possible(s):  # ⚖ B22: the others' tokens then fit no character left
-        raise Refusal("bb_no_deal_left", "B22", player=player)
+    conflict = deal.conflict(s)
+    if conflict:  # ⚖ B22: the others' tokens then fit no character left: say whose
+        raise no_deal(s, "bb_no_deal_left", "B22", p, conflict)
     return resolve(s) if None not in characters else s
 
 

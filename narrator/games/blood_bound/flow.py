@@ -15,6 +15,7 @@ from narrator.games.blood_bound.state import (
     MAX_WOUNDS,
     RANK_COPIES,
     STAFF,
+    UNKNOWN,
     State,
     Wound,
 )
@@ -80,7 +81,7 @@ def check_token(s: State, w: Wound, e: ev.WoundTaken) -> str:
     code = token_code(e.kind, e.rank, "B13")
     held, shown = s.tokens[who], s.rank_of(who)
     player = name(s, who)
-    if w.forced and shown is None and not is_rank(code):
+    if w.forced and shown is None and not could_be_his_rank(s, who, code):
         if w.source == "intervention":  # B12: the intervener suffers it as his rank token
             raise Refusal("bb_intervener_rank", "B12", player=player)
         raise Refusal("bb_mentalist_rank", "B2", player=player)  # the Mentalist's target
@@ -95,12 +96,39 @@ def check_token(s: State, w: Wound, e: ev.WoundTaken) -> str:
     if code == FLEUR and s.fleur_shown not in (None, who):
         raise Refusal("bb_fleur_taken", "B13", holder=name(s, s.fleur_shown))
     rank = int(code) if code.isdigit() else shown
-    if rank and not s.holds(who, STAFF) and not fits_icons(rank, (*held, code)):
+    bound = code == UNKNOWN and s.holds(who, STAFF)  # B13: a Staff binds what he takes now
+    plain = s.plain(who) if bound else (*s.plain(who), code)  # each token by its time's Staff
+    if rank and not fits_icons(rank, plain):
         raise Refusal("bb_beyond_icons", "B13", player=player, rank=rank)
     tokens = tuple((*ts, code) if p == who else ts for p, ts in enumerate(s.tokens))
-    if not deal.possible(s, tokens):  # ⚖ B13: no deal of B5 would fit the table (deal.py)
-        raise Refusal("bb_no_deal", "B13", player=player)
+    staffed = with_staffed(s, who, +1).staffed if bound else s.staffed
+    conflict = deal.conflict(s, tokens, staffed)
+    if conflict:  # ⚖ B13: no deal of B5 would fit the table (deal.py): say whose tokens
+        raise no_deal(s, "bb_no_deal", "B13", who, conflict)
     return code
+
+
+def no_deal(s: State, key: str, rule: str, who: int, conflict: tuple[int, ...]) -> Refusal:
+    """⚖ B13, B22: no deal fits; the seats whose tokens together leave too few characters."""
+    if conflict == (who,):
+        return Refusal(f"{key}_alone", rule, player=name(s, who))
+    first = sorted(conflict, key=lambda q: q != who)  # the keyed seat first, if in it
+    return Refusal(key, rule, player=name(s, who), players=tuple(name(s, q) for q in first))
+
+
+def could_be_his_rank(s: State, who: int, code: str) -> bool:
+    """B12, B2: a forced wound's token must be his rank token: not an affiliation token, nor
+    a fleur cross shown by another, nor a rank both of whose tokens others hold."""
+    if code == FLEUR:
+        return s.fleur_shown in (None, who)
+    return code.isdigit() and s.out(code) < RANK_COPIES
+
+
+def with_staffed(s: State, p: int, delta: int) -> State:
+    """B13: one Unknown more (or fewer) of ``p`` bound by the Staff he held when he took it."""
+    staffed = list(s.staffed or (0,) * s.count)
+    staffed[p] += delta
+    return dataclasses.replace(s, staffed=tuple(staffed))
 
 
 def advance(s: State) -> State:

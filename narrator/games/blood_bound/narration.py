@@ -34,6 +34,7 @@ from narrator.games.blood_bound.state import (
     BOX_TOKENS,
     CLANS,
     ELDER,
+    FAN,
     FLEUR,
     INQUISITOR,
     INQUISITOR_CLAN,
@@ -194,7 +195,9 @@ def attacked(before: State, e: ev.Attacked, after: State) -> list[Line]:
     if after.step == OFFERS:
         return attack_lines(after)
     params = {"player": player(after, e.by), "target": player(after, e.target)}
-    return [Line("bb_attack_fan", params)]  # B3: the wound is his own
+    if after.holds(e.target, FAN):
+        return [Line("bb_attack_fan", params)]  # B3: the wound is his own
+    return [Line("bb_attack_nobody", params)]  # B12: everyone else shows his rank token
 
 
 def offered(before: State, e: ev.InterventionOffered, after: State) -> list[Line]:

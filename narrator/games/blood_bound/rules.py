@@ -36,6 +36,7 @@ from narrator.games.blood_bound.flow import (
     name,
     seat,
     with_cards,
+    with_staffed,
     without,
 )
 from narrator.games.blood_bound.state import (
@@ -44,7 +45,9 @@ from narrator.games.blood_bound.state import (
     FLEUR,
     MAX_WOUNDS,
     SHIELD,
+    STAFF,
     SWORD,
+    UNKNOWN,
     State,
     Wound,
 )
@@ -75,6 +78,7 @@ def game_created(s: State, e: ev.GameCreated) -> State:
         step=DEAL,
         tokens=((),) * count,
         cards=((),) * count,
+        staffed=(0,) * count,
     )
 
 
@@ -115,7 +119,7 @@ def attack_refusal(s: State, by: int, target: int) -> Refusal | None:
 def warns_inquisitor(s: State, by: int, target: int) -> bool:
     """B11: before the fleur cross shows, an attack on a 3-wound player by one who never showed
     a rank token is only warned of (the table enforces it; if not: B25)."""
-    unknown = s.fleur_shown is None and s.rank_of(by) is None
+    unknown = s.fleur_shown is None and by not in s.ranked  # a heal does not unshow it
     return unknown and s.wounds_of(target) == MAX_WOUNDS
 
 
@@ -125,9 +129,14 @@ def attacked(s: State, e: ev.Attacked) -> State:
     if refusal:
         raise refusal
     s = dataclasses.replace(s, attack=(by, target), offers=())
-    if s.holds(target, FAN):  # B3: a Fan holder attacked, nobody may intervene
+    if not offerers(s):  # B3: a Fan holder attacked; B12: or nobody left who may offer
         return advance(dataclasses.replace(s, wounds=(hit(by, target),)))
     return dataclasses.replace(s, step=OFFERS)
+
+
+def offerers(s: State) -> tuple[int, ...]:
+    """B12: who may offer to intervene in the attack being resolved (none: no window)."""
+    return tuple(p for p in s.seats if may_offer(s, p) is None)
 
 
 def hit(by: int, target: int) -> Wound:
@@ -147,7 +156,17 @@ def may_offer(s: State, p: int) -> Refusal | None:
     return None
 
 
+def skipped_window(s: State) -> bool:
+    """B12: the attack's own wound is keyed with no window: a Fan holder's, or nobody could
+    offer. An offer keyed then is refused as B12, not as the wound's step (B13, B16)."""
+    w = s.capture if s.step == CAPTURE else (s.wounds[0] if s.wounds else None)
+    attack_wound = s.attack is not None and w is not None and w.source == "attack"
+    return attack_wound and not offerers(s)  # a window that opened was closed by the pick
+
+
 def intervention_offered(s: State, e: ev.InterventionOffered) -> State:
+    if s.step != OFFERS and not skipped_window(s):
+        raise not_now(s)
     p = seat(s, e.seat, "B12")
     refusal = may_offer(s, p)
     if refusal:
@@ -179,6 +198,10 @@ def wound_taken(s: State, e: ev.WoundTaken) -> State:
     s = dataclasses.replace(s, tokens=tuple(tokens), wounds=s.wounds[1:])
     if code == FLEUR:
         s = dataclasses.replace(s, fleur_shown=p)  # B11: known for good
+    elif code.isdigit() and p not in s.ranked:  # B11: not the Inquisitor, for good
+        s = dataclasses.replace(s, ranked=(*s.ranked, p))
+    elif code == UNKNOWN and s.holds(p, STAFF):  # B13: bound by the Staff he holds now
+        s = with_staffed(s, p, +1)
     if w.left == 0 and w.source not in ("berserker", "alchemist"):  # B15, B29
         s = dataclasses.replace(s, dagger=p)
     if s.wounds_of(p) == MAX_WOUNDS:
@@ -229,7 +252,7 @@ RULES: Dispatch[State] = Dispatch(
         ev.DaggerGiven: (DAGGER, dagger_given),  # B9
         ev.DaggerPassed: (TURN, dagger_passed),  # B10
         ev.Attacked: (TURN, attacked),  # B10, B11
-        ev.InterventionOffered: (OFFERS, intervention_offered),  # B12
+        ev.InterventionOffered: ((OFFERS, WOUND, CAPTURE), intervention_offered),  # B12
         ev.InterventionPicked: (OFFERS, intervention_picked),  # B12
         ev.WoundTaken: ((WOUND, CAPTURE), wound_taken),  # B13, B16
         ev.AbilityDeclined: (ABILITY, abilities.declined),  # B17, B28
@@ -269,7 +292,7 @@ def legal_moves(s: State) -> list[Event]:
         return moves + [ev.Attacked(by, p) for p in seats if not attack_refusal(s, by, p)]
     if s.step == OFFERS:
         picks = [ev.InterventionPicked(p) for p in (None, *s.offers)]
-        return picks + [ev.InterventionOffered(p) for p in seats if not may_offer(s, p)]
+        return picks + [ev.InterventionOffered(p) for p in offerers(s)]
     if s.step == WOUND:
         p = s.wounds[0].seat
         keyed = [ev.WoundTaken(p, k) for k in ("rose", "beast", "unknown", "fleur")]

@@ -20,8 +20,9 @@
     wound Bob rose                 # B13: the token taken: rose, beast, unknown, fleur or a
     wound Cid 7                    #   rank 1–9 (gargoyle and phoenix name rose and beast)
     use Cid Bob                    # B17, B27: an ability and its targets (the Harlequin two;
-    use Cid                        #   none for the Elder and the Berserker)
-    use Eve heal | use Eve wound   # B14: the Alchemist heals or wounds his player
+    use Cid                        #   none for the Elder; the Berserker's attacker, or none)
+    use Eve heal Bob | use Eve wound   # B14, B27: the Alchemist heals or wounds his player
+                                   #   (named or not: another is refused, B27)
     decline Cid                    # B17: he does not use it ("no effect" when it can do
                                    #   nothing, B28)
     heal Bob unknown               # B14: the token the healed player returns
@@ -134,10 +135,11 @@ def use(line: Line) -> Event:
     """B17, B27: the user and his targets; the Alchemist's ``heal`` or ``wound`` (B14)."""
     if not line.args:
         raise ScriptError("script_args", verb=line.verb, count=1)
-    seat, rest = line.seat(line.args[0]), [w.lower() for w in line.args[1:]]
-    if rest in (["heal"], ["wound"]):
-        return ev.AbilityUsed(seat, heal=rest == ["heal"])
-    return ev.AbilityUsed(seat, tuple(line.seat(w) for w in line.args[1:]))
+    seat, rest = line.seat(line.args[0]), list(line.args[1:])
+    heal = bool(rest) and rest[0].lower() == "heal"
+    if rest and rest[0].lower() in ("heal", "wound"):  # the Alchemist: ``use Eve heal Bob``
+        rest = rest[1:]
+    return ev.AbilityUsed(seat, tuple(line.seat(w) for w in rest), heal=heal)
 
 
 def decline(line: Line) -> Event:
@@ -197,7 +199,7 @@ VERBS = {  # each with the steps it is entered at: another is refused with the s
     "dagger": Verb(dagger, (DAGGER,), words=1),  # B9
     "pass": Verb(lambda line: ev.DaggerPassed(*by_holder(line)), (TURN,)),  # B10
     "attack": Verb(lambda line: ev.Attacked(*by_holder(line)), (TURN,)),  # B10, B11
-    "offer": Verb(offers, (OFFERS,)),  # B12
+    "offer": Verb(offers, (OFFERS, WOUND, CAPTURE)),  # B12, also where no window opened
     "pick": Verb(pick, (OFFERS,), words=1),  # B12
     "wound": Verb(wound, (WOUND, CAPTURE), words=2),  # B13; B16 refuses it at a capture
     "use": Verb(use, (ABILITY,)),  # B17, B27, B28

@@ -82,6 +82,8 @@ class State:
     wounds: tuple[Wound, ...] = ()  # owed, the first is keyed now (B29)
     reveals: tuple[Reveal, ...] = ()  # abilities due, in B29's order
     fleur_shown: int | None = None  # B11: the Inquisitor, known for good once shown
+    ranked: tuple[int, ...] = ()  # B11: who ever showed a numbered rank token (a heal too)
+    staffed: tuple[int, ...] = ()  # B13: each seat's Unknown tokens taken while he held a Staff
     curses_given: bool = False  # B20
     true_curse: int | None = None  # B19: the app's one secret; never shown before B26
     capture: Wound | None = None  # B16: the wound that captured
@@ -104,6 +106,17 @@ class State:
 
     def wounds_of(self, seat: int) -> int:
         return len(self.tokens[seat])
+
+    def staffed_of(self, seat: int) -> int:
+        return self.staffed[seat] if self.staffed else 0
+
+    def plain(self, seat: int) -> tuple[str, ...]:
+        """B13: his tokens as his character's icons judge them: an Unknown taken while he held
+        a Staff is bound by it and counts for no icon; one taken before is a plain Unknown."""
+        tokens, bound = list(self.tokens[seat]), self.staffed_of(seat)
+        for _ in range(bound):
+            tokens.remove(UNKNOWN)
+        return tuple(tokens)
 
     def holds(self, seat: int, card: str) -> bool:
         return card in self.cards[seat]

@@ -20,6 +20,7 @@ from narrator.games.blood_bound.state import (
     ALCHEMIST,
     BERSERKER,
     CLANS,
+    FAN,
     INQUISITOR_CLAN,
     MAX_WOUNDS,
     Character,
@@ -162,7 +163,9 @@ def aftermath(before: State, e: Event, after: State) -> list[Words]:
         assert after.capture is not None
         out.append(story("capture", player=after.players[after.capture.seat], wounds=MAX_WOUNDS))
     if e.type == ev.Attacked.type and after.step != OFFERS and after.attack is not None:
-        out.append(story("fan", target=after.players[after.attack[1]]))  # B3: no intervention
+        target = after.attack[1]  # B3 (a Fan), B12 (nobody may offer): no intervention
+        why = "fan" if after.holds(target, FAN) else "nobody"
+        out.append(story(why, target=after.players[target]))
     if after.leaders and not before.leaders:
         leaders = tuple(
             story("leader", player=after.players[p], clan=clan_words(after, clan))

@@ -165,7 +165,7 @@ def _offers(s: State, path: tuple[str, ...]) -> StepView:
             keys=Words("bb.offers.pick_keys"),
             choices=choices,
         )
-    may = tuple(p for p in s.seats if rules.may_offer(s, p) is None)
+    may = rules.offerers(s)  # never empty: with nobody, the window is skipped (B12)
     window = Claims(
         Words("bb.offers.heading", names),
         may,
@@ -196,11 +196,15 @@ def _wound(s: State, path: tuple[str, ...]) -> StepView:
     w = s.wounds[0]
     player = s.players[w.seat]
     params = {"player": player, "wounds": s.wounds_of(w.seat), "by": s.players[w.by]}
-    body = [Words(f"bb.wound.{w.source}", params), Words("bb.wound.count", params)]
-    if w.forced and s.rank_of(w.seat) is None:
-        body.append(Words("bb.wound.forced", params))
-    if s.wounds_of(w.seat) == MAX_WOUNDS - 1:
-        body.append(Words("bb.wound.third", params))  # B18: a Sword's return comes with it
+    body = [Words(f"bb.wound.{w.source}", params)]
+    if w.forced and s.rank_of(w.seat) is None:  # B12, B2: his rank token, no choice
+        forced = "intervention" if w.source == "intervention" else "mentalist"
+        body += [Words("bb.wound.count_forced", params), Words(f"bb.wound.forced.{forced}", params)]
+    else:
+        body.append(Words("bb.wound.count", params))  # B13: his choice
+    shields = tuple(s.players[shield] for sword, shield in s.swords if sword == w.seat)
+    if s.wounds_of(w.seat) == MAX_WOUNDS - 1 and shields:  # B18: only a Sword he holds
+        body.append(Words("bb.wound.third", {**params, "holders": shields}))
     choices = token_choices(s, lambda kind, rank: ev.WoundTaken(w.seat, kind, rank))
     return StepView(
         "choose",
@@ -247,12 +251,16 @@ def _ability(s: State, path: tuple[str, ...]) -> StepView:
     if r.rank == INQUISITOR:
         return curses_view(s, path)
     decline = Choice(DECLINE_KEY, Words("bb.ability.decline"), ev.AbilityDeclined(r.seat))
-    if r.rank in (ELDER, BERSERKER):
+    if r.rank == ELDER:
         own = (Choice(USE_KEY, Words("bb.ability.use"), ev.AbilityUsed(r.seat)),)
-    elif r.rank == ALCHEMIST:
+    elif r.rank == BERSERKER:  # B27: his attacker, named in the entry
+        used = ev.AbilityUsed(r.seat, (r.wound.attacked_by,))
+        own = (Choice(USE_KEY, Words("bb.ability.use"), used),)
+    elif r.rank == ALCHEMIST:  # B27: the player he intervened for, named in the entry
+        him = (r.wound.intervened_for,)
         own = (
-            Choice(WOUND_KEY, Words("bb.ability.wound"), ev.AbilityUsed(r.seat)),
-            Choice(HEAL_KEY, Words("bb.ability.heal"), ev.AbilityUsed(r.seat, heal=True)),
+            Choice(WOUND_KEY, Words("bb.ability.wound"), ev.AbilityUsed(r.seat, him)),
+            Choice(HEAL_KEY, Words("bb.ability.heal"), ev.AbilityUsed(r.seat, him, heal=True)),
         )
     elif r.rank == HARLEQUIN and path:
         first = seat_of_key(path[0], s.count)

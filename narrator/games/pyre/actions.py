@@ -32,6 +32,7 @@ from narrator.games.pyre.state import (
     State,
     Window,
 )
+from narrator.prompts import Either, Words
 
 
 def game_created(s: State, e: ev.GameCreated) -> State:
@@ -135,14 +136,21 @@ def action_card_played(s: State, e: ev.ActionCardPlayed) -> State:
     return dataclasses.replace(s, window=Window("action", card=card))
 
 
-def action_possible(s: State) -> bool:
-    """P8, as the public state shows it: Draw, an accusation or an exoneration."""
+def actions_possible(s: State) -> tuple[str, ...]:
+    """P8, as the public state shows it: Draw, an accusation, an exoneration (those possible)."""
     can_draw = s.hands[s.current] < HAND_LIMIT and not s.deck_empty
-    return can_draw or s.in_play > 0 or bool(s.pyre)
+    possible = {"draw": can_draw, "accuse": s.in_play > 0, "exonerate": bool(s.pyre)}
+    return tuple(kind for kind, can in possible.items() if can)
+
+
+def action_possible(s: State) -> bool:
+    return bool(actions_possible(s))
 
 
 def forfeited(s: State, e: ev.Forfeited) -> State:
     """P8: only when no action is possible; it counts as an action."""
-    if action_possible(s):
-        raise Refusal("py_action_possible", "P8", player=name(s, s.current))
+    possible = actions_possible(s)
+    if possible:  # P8: name only what is possible
+        kinds = Either(Words(f"py.possible.{kind}") for kind in possible)
+        raise Refusal("py_action_possible", "P8", player=name(s, s.current), actions=kinds)
     return spend(s)

@@ -18,6 +18,7 @@ from narrator.games.pyre.state import (
     TURN_END,
     WINDOW,
     Citizen,
+    Ignition,
     State,
 )
 
@@ -120,7 +121,8 @@ def ignite(s: State, igniter: int) -> State:
     influence); the rest go to the discard pile. An empty Pyre is refused before."""
     assert s.pyre
     permanent = tuple(n + 1 if p == igniter else n for p, n in enumerate(s.permanent))
-    return dataclasses.replace(s, pyre=(), permanent=permanent)
+    ignition = Ignition(igniter, s.pyre[-1], s.pyre[:-1])
+    return dataclasses.replace(s, pyre=(), permanent=permanent, ignition=ignition)
 
 
 def new_citizen(s: State, influence: int, owner: int | None) -> tuple[State, Citizen]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from narrator.games.common.seats import seat_choices as common_seat_choices
 from narrator.games.common.seats import seat_range
-from narrator.games.pyre.state import State
+from narrator.games.pyre.state import Citizen, State
 from narrator.games.views import Choice, StepView, Typed, Words
 
 DRAW, CITIZEN, ACCUSE, EXONERATE, CARD, FORFEIT = "d", "c", "a", "o", "k", "f"
@@ -70,3 +70,18 @@ def name_view(title: Words, make: Callable[[str], Any]) -> StepView:
         keys=Words("py.name.keys"),
         typed=Typed(Words("py.name.label"), make, number=False, length=60, rule="P23"),
     )
+
+
+def burnt_card(s: State, c: Citizen) -> Words:
+    """P1, P17: a Citizen of an ignition by whose it was and its influence (one out of the
+    discard pile has no owner)."""
+    if c.owner is None:
+        return Words("py.ignition.discard", {"influence": c.influence})
+    return Words("py.ignition.owned", {"player": s.players[c.owner], "influence": c.influence})
+
+
+def ignition_params(s: State) -> dict[str, Any]:
+    """P17: the last ignition's Citizen taken as permanent points, and those burnt."""
+    assert s.ignition is not None
+    burnt = tuple(burnt_card(s, c) for c in s.ignition.burnt)
+    return {"taken": burnt_card(s, s.ignition.taken), "burnt": burnt or Words("py.ignition.none")}

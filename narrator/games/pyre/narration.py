@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from narrator.games.base import Event
 from narrator.games.pyre import events as ev
+from narrator.games.pyre import keys
 from narrator.games.pyre.die import comparison, out_of_reach
 from narrator.games.pyre.dominance import flip_reminder
 from narrator.games.pyre.reactions import first_claim
@@ -371,6 +372,7 @@ def announcements(before: State, e: Event, after: State) -> list[Announcement]:
     for p in igniters:
         params = {"player": player(after, p), "points": PERMANENT_WORTH}
         params |= {"influence": after.influence(p), "target": after.target}
+        params |= keys.ignition_params(after)  # P17: which Citizen was taken, which burnt
         pages.append(moment("py_ignition", [Line("py_ignites", params, chime="death")], "ignition"))
     if isinstance(e, ev.TurnEnded) and after.winner is not None:
         pages.append(moment("py_win", winner_lines(after), "win"))
@@ -388,3 +390,9 @@ def winner_lines(s: State) -> list[Line]:
         return []
     params = {"player": player(s, s.winner), "influence": s.influence(s.winner)}
     return [Line("py_win", {**params, "target": s.target}, chime="victory")]
+
+
+def turn_timer_lines(s: State) -> dict[str, Line]:
+    """P7 (configurable): the turn timer's own words: whose turn ran out, what the table does."""
+    said = {"up": "py_turn_time_up", "paused": "py_turn_paused", "resumed": "py_turn_resumed"}
+    return {k: Line(key, {"player": player(s, s.current)}) for k, key in said.items()}

@@ -26,7 +26,14 @@ def window_opened(s: State, e: ev.WindowOpened) -> State:
     return dataclasses.replace(s, window=Window("card", card=card_name(e.card, "P16")))
 
 
+def window_open(s: State) -> None:
+    """P16: a reaction, a claim or a close with no window open is refused."""
+    if s.window is None:
+        raise Refusal("py_no_window", "P16")
+
+
 def reacted_already(s: State) -> None:
+    window_open(s)
     assert s.window is not None
     if s.window.reacted is not None:  # P16: one reaction per event
         raise Refusal("py_one_reaction", "P16", player=name(s, s.window.reacted))
@@ -34,9 +41,11 @@ def reacted_already(s: State) -> None:
 
 def reaction_claimed(s: State, e: ev.ReactionClaimed) -> State:
     """P16: a claim keyed (keyed again: taken back)."""
+    window_open(s)
     p = seat(s, e.seat, "P16")
     reacted_already(s)
     w = s.window
+    assert w is not None
     claims = tuple(c for c in w.claims if c != p) if p in w.claims else (*w.claims, p)
     return dataclasses.replace(s, window=dataclasses.replace(w, claims=claims))
 
@@ -50,8 +59,7 @@ def first_claim(s: State) -> int | None:
 def reacted(s: State, e: ev.Reacted) -> State:
     """P16: a Reaction, no action, hand −1; only in an open window, once, by the claimant with
     priority (a lone one just keys it). Its effects are keyed next (P23)."""
-    if s.window is None:
-        raise Refusal("py_no_window", "P16")
+    window_open(s)
     p = seat(s, e.seat, "P16")
     card = card_name(e.card, "P16")
     reacted_already(s)
@@ -77,6 +85,7 @@ def roll_changed(s: State, e: ev.RollChanged) -> State:
 def window_closed(s: State, e: ev.WindowClosed) -> State:
     """P24: the window closes; a roll's outcome now (the move, then P17); an Action card's
     effects are keyed next (P14: none if a reaction cancelled it)."""
+    window_open(s)
     w = s.window
     assert w is not None
     s = dataclasses.replace(s, window=None)

@@ -28,7 +28,6 @@ from narrator.games.pyre.state import (
     ROLL,
     SETUP,
     TURN_END,
-    WINDOW,
     State,
 )
 from narrator.prompts import Words
@@ -62,10 +61,10 @@ RULES: Dispatch[State] = Dispatch(
         ev.ActionCardPlayed: (ACTION, actions.action_card_played),  # P14
         ev.Forfeited: (ACTION, actions.forfeited),  # P8
         ev.WindowOpened: ((ACTION, TURN_END), reactions.window_opened),  # P16
-        ev.ReactionClaimed: (WINDOW, reactions.reaction_claimed),  # P16
+        ev.ReactionClaimed: ((*PLAY, ROLL), reactions.reaction_claimed),  # P16: no window
         ev.Reacted: ((*PLAY, ROLL), reactions.reacted),  # P16: none without a window
         ev.RollChanged: (PLAY, reactions.roll_changed),  # P16
-        ev.WindowClosed: (WINDOW, reactions.window_closed),  # P24
+        ev.WindowClosed: ((*PLAY, ROLL), reactions.window_closed),  # P24; P16: no window
         ev.HandChanged: (PLAY, effects.hand_entry),  # P23
         ev.CitizenMoved: (PLAY, effects.citizen_moved),  # P23
         ev.Ignited: (PLAY, effects.ignited),  # P17

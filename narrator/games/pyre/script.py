@@ -221,7 +221,8 @@ def flip(line: Line) -> Event:
 
 
 def citizen(line: Line) -> Event:
-    return ev.CitizenPlayed(number(line, line.one()))
+    """P10: ``citizen 4``; a sign is read too, for the rules to refuse it as on screen."""
+    return ev.CitizenPlayed(common.whole_number(line.one(), line.verb, signed=True))
 
 
 def accuse(line: Line) -> Event:

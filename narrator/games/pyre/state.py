@@ -46,6 +46,16 @@ class Citizen:
 
 
 @dataclass(frozen=True)
+class Ignition:
+    """P17: the last ignition: who ignited it, the Citizen he took as permanent points (the
+    last to arrive) and those burnt to the discard pile, in the order they arrived."""
+
+    igniter: int
+    taken: Citizen
+    burnt: tuple[Citizen, ...] = ()
+
+
+@dataclass(frozen=True)
 class Roll:
     """An accusation or exoneration (P11, P12): its Citizen, the defence it had when keyed,
     the die (0 until rolled), and the council it was accused in."""
@@ -92,6 +102,7 @@ class State:
     entered: int | None = None  # P10: the Citizen just played, its ability keyed now
     action_card: str | None = None  # P14: the Action card whose effects are keyed now
     next_id: int = 0
+    ignition: Ignition | None = None  # P17: the last one, for what is said and shown of it
     winner: int | None = None  # P21
 
     @property

@@ -15,7 +15,7 @@ from pathlib import Path
 from narrator.games.base import Event
 from narrator.games.common.record import timeline
 from narrator.games.pyre import events as ev
-from narrator.games.pyre import rules
+from narrator.games.pyre import keys, rules
 from narrator.games.pyre.die import comparison, out_of_reach
 from narrator.games.pyre.state import (
     ACTIONS,
@@ -114,7 +114,8 @@ def entry_words(before: State, e: Event, after: State) -> list[Words]:
         return [moved_words(before, e, after)]
     if isinstance(e, ev.Ignited):
         igniter = before.current
-        return [story("ignited", card=e.card, player=name(igniter), worth=PERMANENT_WORTH)]
+        taken = keys.ignition_params(after)  # P17: which Citizen was taken, which burnt
+        return [story("ignited", card=e.card, player=name(igniter), worth=PERMANENT_WORTH, **taken)]
     if isinstance(e, ev.HandPointedOut):
         return [story("pointed", player=name(e.seat), hand=after.hands[e.seat])]
     if isinstance(e, ev.CardPicked):
@@ -254,7 +255,8 @@ def aftermath(before: State, e: Event, after: State) -> list[Words]:
         return out
     for p in after.seats:
         if after.permanent[p] > before.permanent[p] and not isinstance(e, ev.Ignited):
-            out.append(story("ignition", player=after.players[p], worth=PERMANENT_WORTH))
+            taken = keys.ignition_params(after)  # P17: which Citizen was taken, which burnt
+            out.append(story("ignition", player=after.players[p], worth=PERMANENT_WORTH, **taken))
     changed = tuple(
         story("influence_of", player=after.players[p], influence=after.influence(p))
         for p in after.seats

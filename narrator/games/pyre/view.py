@@ -36,6 +36,7 @@ from narrator.games.pyre.keys import (
     seat_choices,
     seat_keys,
 )
+from narrator.games.pyre.narration import turn_timer_lines
 from narrator.games.pyre.reactions import first_claim
 from narrator.games.pyre.state import (
     ACTION,
@@ -184,7 +185,8 @@ def _ask(s: State, what: str, params, choices, typed=None) -> StepView:
 
 
 def _roll(s: State, path) -> StepView:
-    """P15: the app rolls (Enter), or the narrator keys a physical roll."""
+    """P15: the app rolls (Enter), or the narrator keys a physical roll: a face keyed is taken
+    at any roll, whatever the game-wide setting (a table may roll a real die once)."""
     r = s.rolling
     params = {"defence": r.defence, "faces": s.options.die_faces}
     app = s.options.roll == "app"
@@ -195,7 +197,7 @@ def _roll(s: State, path) -> StepView:
         title=Words(f"py.roll.{r.kind}", params),
         body=(Words(f"py.roll.{r.kind}_body", params),),
         keys=Words("py.roll.keys_app" if app else "py.roll.keys", params),
-        choices=() if app else tuple(Choice(str(v), str(v), ev.Rolled(v)) for v in faces),
+        choices=tuple(Choice(str(v), str(v), ev.Rolled(v)) for v in faces),
         primary=Choice("enter", event=AppMove()) if app else None,
         refusal=None if app else Words("py.roll.key_it", params),
         timer=_timer(s),
@@ -318,7 +320,11 @@ def _over(s: State, path) -> StepView:
 def _timer(s: State) -> Timer | None:
     """P7 (configurable): one clock for the whole turn, which only says when time is up."""
     seconds = s.options.turn_timer
-    return Timer(seconds, None, f"pyre-turn-{s.turn}", turn=True) if seconds else None
+    if not seconds:
+        return None
+    caption = Words("py.timer.paused", {"player": s.players[s.current]})
+    said = turn_timer_lines(s)  # P7: its own words, never the discussion's
+    return Timer(seconds, None, f"pyre-turn-{s.turn}", turn=True, paused_caption=caption, **said)
 
 
 STEP_VIEWS = {
