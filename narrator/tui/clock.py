@@ -4,12 +4,13 @@ time up at the deadline itself, and the keys that pause, add time and end it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from rich.text import Text
 from textual.widgets import Digits, ProgressBar, Static
 
-from narrator.games.views import StepView
+from narrator.games.views import StepView, worded
 from narrator.timer import Countdown, TimerFile, mmss
 from narrator.tui.timers import one_shot
 
@@ -107,7 +108,9 @@ class DiscussionClock:
         clock = self.query_one("#clock", Digits)
         if clock.has_class("paused") == countdown.running:
             clock.set_class(not countdown.running, "paused")
-            paused = "" if countdown.running else self.app.words("game.paused")
+            caption = view.timer.paused_caption if view.timer is not None else None
+            own = worded(caption, self.app.language) if caption is not None else None
+            paused = "" if countdown.running else own or self.app.words("game.paused")
             self.query_one("#paused", Static).update(Text(paused, style="bold reverse"))
         if countdown.total > 30 and left <= 30 and "30" not in self.warned:
             self.warned.add("30")
@@ -120,9 +123,19 @@ class DiscussionClock:
         if countdown.expired and "up" not in self.warned:
             self.warned.add("up")
             self.app.voice.chime("time_up", urgent=True)
-            self.app.say("time_up", urgent=True)
+            self.say_timer_line("up", "time_up", urgent=True)  # a game's own words, if any
             if view.timer.then is not None:  # a turn's timer may only say so (P7)
                 self.app.enter(view.timer.then)
+
+    def say_timer_line(self, which: str, common: str, urgent: bool = False) -> None:
+        """The timer's own line (P7: whose turn ran out, and what the table does), else the
+        common one ("Time is up.", "Discussion paused.")."""
+        timer = self.view.timer
+        own = getattr(timer, which, None) if timer is not None else None
+        if own is not None:
+            self.app.say_lines([replace(own, urgent=urgent or own.urgent)])
+        else:
+            self.app.say(common, urgent=urgent)
 
     def action_ask_end(self) -> None:
         """Enter in a running discussion: one tired keypress must not end it (e ends it)."""
@@ -142,7 +155,10 @@ class DiscussionClock:
         countdown = self.app.countdown
         if countdown:
             running = countdown.toggle()
-            self.app.say("discussion_resumed" if running else "discussion_paused")
+            if running:
+                self.say_timer_line("resumed", "discussion_resumed")
+            else:
+                self.say_timer_line("paused", "discussion_paused")
             self.tick()
 
     def action_add_time(self) -> None:

@@ -116,3 +116,32 @@ def test_the_pyre_s_turn_timer_is_off_by_default_and_one_clock_a_turn_when_on_P7
     nxt = PYRE.step(turn_of(60, py.Drew(), py.CitizenPlayed(1), py.TurnEnded())).timer
     assert first.seconds == 60 and first.turn and first.then is None
     assert second.key == first.key and nxt.key != first.key  # one clock a turn
+
+
+async def test_the_pyre_s_turn_clock_says_its_own_words_paused_and_up_P7(tmp_path):
+    now = [0.0]
+    created = py.GameCreated(
+        ("Ann", "Bob", "Cid"), py.Options(first_player="picked", roll="physical", turn_timer=60)
+    )
+    journal = Journal.create("pyre", tmp_path / "games", stem="clock")
+    for event in (created, py.Dealt(), py.FirstPlayer(0)):
+        journal.append(event)
+    from narrator.tui.app import NarratorApp
+
+    app = NarratorApp(
+        data_dir=tmp_path / "games",
+        voice=CaptionsOnly(),
+        pace=0.001,
+        new=False,
+        resume=journal.path,
+        clock=lambda: now[0],
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.countdown)
+        await pilot.press("space")  # paused: the turn clock's own words, not the discussion's
+        await wait_for(pilot, lambda: "TURN CLOCK PAUSED · Ann" in screen_text(app))
+        assert "Discussion paused." not in app.captions
+        await pilot.press("space")
+        now[0] += 61
+        await wait_for(pilot, lambda: any("Time is up for Ann" in c for c in app.captions))
+        assert "Time is up." not in app.captions and app.state.step == "action"
