@@ -94,6 +94,8 @@ class EnteringMixin:
         self.clear_refusal()
         if read.chosen is not None:
             self.choose(read.chosen)
+        elif read.waiting:  # the first digit of seat 10 or 11: echoed, the next key ends it
+            self.show_message(self.app.words("game.typing", keys=read.typed), style="bold")
 
     def tick_line(self, view: StepView, key: str) -> None:
         i = 9 if key == "0" else int(key) - 1

@@ -250,9 +250,10 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
             return None
         return worded(view.primary.label, self.lang) if view.primary.label else ""
 
-    def show_message(self, text: str) -> None:
+    def show_message(self, text: str, style: str = "bold red") -> None:
+        """The message line: a refusal (red), or the first keys of a longer key."""
         if self.query("#message"):
-            self.query_one("#message", Static).update(Text(text, style="bold red") if text else "")
+            self.query_one("#message", Static).update(Text(text, style=style) if text else "")
 
     def show_caption(self, text: str | None = None) -> None:
         """The lines said last, newest first: a move said aloud stays readable while the next

@@ -203,3 +203,23 @@ def test_a_reaction_by_a_claimant_without_priority_is_refused_at_their_seat_key_
     keyed = {c.key: c for c in step_view(s, ("r",)).choices}
     assert str(keyed[str(other + 1)].refusal).endswith("(P16)")  # at the seat: no name asked
     assert keyed[str(first + 1)].refusal is None
+
+
+async def test_the_first_digit_of_seat_10_or_11_is_echoed_until_the_second(make_app, tmp_path):
+    from narrator.games.blood_bound import events as bb
+    from narrator.journal import Journal
+
+    names = tuple(["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim"])
+    journal = Journal.create("blood_bound", tmp_path / "games", stem="eleven")
+    for event in (bb.GameCreated(names, seed=3), bb.CardsDealt(), bb.CluesShown()):
+        journal.append(event)
+    journal.append(bb.DaggerGiven(0))
+    app = make_app(resume=journal.path, new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        await pilot.press("p", "1")  # pass to… seat 1, 10 or 11: the 1 is shown
+        await wait_for(pilot, lambda: message(app) == "1…")
+        await pilot.press("1")  # seat 11
+        await wait_for(pilot, lambda: len(app.journal.events) == 5)
+        assert message(app) == ""
