@@ -223,3 +223,23 @@ async def test_the_first_digit_of_seat_10_or_11_is_echoed_until_the_second(make_
         await pilot.press("1")  # seat 11
         await wait_for(pilot, lambda: len(app.journal.events) == 5)
         assert message(app) == ""
+
+
+def test_a_changed_roll_s_face_and_a_move_from_an_empty_place_are_refused_at_once_P15_P23(
+    tmp_path,
+):
+    from dataclasses import replace as changed
+
+    from narrator.games.pyre.view import step_view
+
+    s = example_journal_until(
+        "pyre", tmp_path, lambda s: s.window is not None and s.window.roll is not None
+    ).state
+    named = ("g", "~Sabotage")  # an effect of the card being resolved, its name typed
+    faces = {c.key: c for c in step_view(s, (*named, "c")).choices}
+    for key in ("0", "7"):  # a d6 has neither: said at the key (P15)
+        assert str(faces[key].refusal).endswith("(P15)")
+    assert faces["4"].refusal is None and faces["4"].event is not None
+    empty = changed(s, pyre=())
+    places = {c.key: c for c in step_view(empty, (*named, "m", "p")).choices}
+    assert str(places["1"].refusal).endswith("(P23)")  # before the destination is asked

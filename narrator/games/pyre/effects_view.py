@@ -6,6 +6,7 @@ was keyed so far: "g", then "~Bribe" (a name typed), the effect's letter and its
 
 from __future__ import annotations
 
+from narrator.games.base import Refusal
 from narrator.games.common.seats import seat_key, seat_of_key
 from narrator.games.pyre import events as ev
 from narrator.games.pyre.keys import (
@@ -74,8 +75,14 @@ def _menu(s: State, card: str, base: tuple[str, ...], rest: tuple[str, ...]) -> 
         player = s.players[p] if p is not None and p < s.count else ""
         return _view(s, "hand_by", {**params, "player": player}, (), typed)
     if what == CHANGED:
-        faces = range(1, s.options.die_faces + 1)
-        choices = tuple(Choice(str(v), str(v), ev.RollChanged(v, card)) for v in faces if v < 10)
+        top = s.options.die_faces
+        # a face of the die, or refused at once as a face it does not have (0, 7 on a d6: P15)
+        choices = tuple(
+            Choice(str(v), str(v), ev.RollChanged(v, card))
+            if 1 <= v <= top
+            else Choice(str(v), refusal=Refusal("py_no_face", "P15", value=v, faces=top))
+            for v in range(10)
+        )
         return _view(s, "changed", {**params, "faces": s.options.die_faces}, choices)
     if what == AUTO:
         return _auto(s, card, base, keys, params)
@@ -121,10 +128,12 @@ def _move(s: State, card: str, here, keys, params) -> StepView:
         return _view(s, "council", params, seat_choices(s, lambda p: (*here, *keys, _key(s, p))))
     if origin == TO_COUNCIL and len(more) == 1:
         owner = seat_of_key(more[0], s.count) or 0
-        choices = place_choices(len(s.councils[owner]), lambda i: (*here, *keys, str(i + 1)))
+        choices = place_choices(
+            len(s.councils[owner]), lambda i: (*here, *keys, str(i + 1)), empty_rule="P23"
+        )
         return _view(s, "place", {**params, "player": s.players[owner]}, choices)
     if origin == TO_PYRE and not more:
-        choices = place_choices(len(s.pyre), lambda i: (*here, *keys, str(i + 1)))
+        choices = place_choices(len(s.pyre), lambda i: (*here, *keys, str(i + 1)), empty_rule="P23")
         return _view(s, "pyre_place", params, choices)
     if origin == TO_DISCARD and not more:
         typed = Typed(

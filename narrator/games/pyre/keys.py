@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from narrator.games.base import Refusal
 from narrator.games.common.seats import seat_choices as common_seat_choices
 from narrator.games.common.seats import seat_range
 from narrator.games.pyre.state import Citizen, State
@@ -31,13 +32,19 @@ def seat_keys(s: State) -> Words:
     return seat_range(s.count, "py.seat_range")
 
 
-def place_choices(count: int, make: Callable[[int], Any]) -> tuple[Choice, ...]:
+def place_choices(
+    count: int, make: Callable[[int], Any], empty_rule: str | None = None
+) -> tuple[Choice, ...]:
     """A key for each place 1…9 (from 0 in the events): those past ``count`` are refused by the
-    rules (P11, P12) with their rule, so no key is silent."""
+    rules (P11, P12) with their rule, so no key is silent. A place that leads to more keys
+    (a Citizen moved: then where to, P23) is refused at once when empty, with ``empty_rule``."""
     out = []
     for i, key in enumerate(PLACES):
         made = make(i)
         goto = made if isinstance(made, tuple) else None
+        if goto is not None and i >= count and empty_rule is not None:
+            out.append(Choice(key, refusal=Refusal("py_no_place", empty_rule, place=i + 1)))
+            continue
         out.append(Choice(key, key, None if goto else made, goto, listed=i < count))
     return tuple(out)
 
