@@ -74,7 +74,9 @@ class EnteringMixin:
             return  # the shell's own (t, x, h, e), where it works now
         if self.page is not None:  # any key but the shell's: the announcement is read first
             event.stop()
-            self.refuse(Words("game.read_first"))
+            over = view.kind == "over"  # the win shown: an entry's key says the game is over
+            closed = [c.refusal for c in view.choices if c.key == key and c.refusal] if over else []
+            self.refuse(closed[0] if closed else Words("game.read_first"))
             return
         if view.kind == "private":
             return  # a private step's keys are taken on the privacy screen only (R18)

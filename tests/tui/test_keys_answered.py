@@ -243,3 +243,18 @@ def test_a_changed_roll_s_face_and_a_move_from_an_empty_place_are_refused_at_onc
     empty = changed(s, pyre=())
     places = {c.key: c for c in step_view(empty, (*named, "m", "p")).choices}
     assert str(places["1"].refusal).endswith("(P23)")  # before the destination is asked
+
+
+async def test_an_entry_key_after_the_win_says_the_game_is_over_P21(make_app, tmp_path):
+    from narrator.games.pyre.state import OVER
+
+    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == OVER)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        await pilot.press("d")  # on the win's page, and after it
+        await wait_for(pilot, lambda: "(P21)" in message(app))
+        while app.pages:
+            await pilot.press("enter")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: "(P21)" in message(app))
