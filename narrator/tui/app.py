@@ -242,7 +242,7 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
             self.refuse(refusal, speak=False)
             return False
         try:
-            self.journal = Journal.create(game.name, self.data_dir)
+            self.journal = Journal.create(game.name, self.data_dir, language=self.language)
         except OSError as err:
             self.refuse(
                 self.words("game.cannot_create", folder=self.data_dir, error=err.strerror or err),

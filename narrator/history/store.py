@@ -1,0 +1,251 @@
+"""The history's database: SQLite (WAL) in the data folder, brought up to date with the
+journals at every look, rebuilt from them when it cannot be used.
+
+Two narrators on one data folder share it: SQLite's own locking (WAL, a busy timeout) for the
+rows, and a lock file while the database is moved aside and made again.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import fcntl
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from narrator.history.reading import ABANDONED_SUFFIX, GameRow, Seat, abandoned_path, read
+from narrator.journal import SUFFIX
+
+FILE = "history.sqlite3"
+SCHEMA = 1  # PRAGMA user_version: a database of another schema is rebuilt
+
+_TABLES = """
+CREATE TABLE games (
+    journal TEXT PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL,
+    started TEXT NOT NULL, last TEXT NOT NULL, seconds REAL, language TEXT,
+    size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, abandoned INTEGER NOT NULL,
+    step TEXT NOT NULL, winner TEXT NOT NULL, rulings TEXT NOT NULL, problem TEXT NOT NULL
+);
+CREATE TABLE players (
+    journal TEXT NOT NULL REFERENCES games(journal) ON DELETE CASCADE,
+    seat INTEGER NOT NULL, name TEXT NOT NULL, side TEXT NOT NULL, won INTEGER,
+    PRIMARY KEY (journal, seat)
+);
+CREATE INDEX games_by_start ON games(started DESC);
+CREATE INDEX players_by_name ON players(name);
+"""
+
+
+class History:
+    """The history of the games in one data folder. ``notes`` says what was done at opening
+    (a database moved aside and rebuilt), one line each, for the screen to show."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.path = self.data_dir / FILE
+        self.notes: list[tuple[str, dict]] = []  # (words id, params)
+        self.db = self._open()
+
+    # --- opening --------------------------------------------------------------------------
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.data_dir / (FILE + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        db.execute("PRAGMA foreign_keys = ON")
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        with self._locked():
+            existed = self.path.exists()
+            why = None
+            if existed:
+                try:
+                    db = self._connect()
+                    version = db.execute("PRAGMA user_version").fetchone()[0]
+                    db.execute("SELECT count(*) FROM games").fetchone()
+                    if version == SCHEMA and _intact(db):
+                        return db
+                    db.close()
+                    why = "history.older" if version != SCHEMA else "history.corrupt"
+                except sqlite3.DatabaseError:
+                    why = "history.corrupt"
+                aside = self._move_aside()
+                self.notes.append((why, {"file": aside.name}))
+            elif any(self.data_dir.glob(f"*{SUFFIX}")):
+                self.notes.append(("history.missing", {}))
+            db = self._connect()
+            with suppress(OSError):
+                os.chmod(self.path, 0o600)
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("BEGIN IMMEDIATE")
+            for statement in _TABLES.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA}")
+            db.execute("COMMIT")
+            return db
+
+    def _move_aside(self) -> Path:
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+        aside = self.path.with_name(f"{FILE}.{stamp}.aside")
+        os.replace(self.path, aside)
+        for extra in ("-wal", "-shm"):  # a WAL of the old database must not meet the new one
+            with suppress(FileNotFoundError):
+                os.replace(f"{self.path}{extra}", f"{aside}{extra}")
+        return aside
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- keeping up with the journals -----------------------------------------------------
+    def sync(self) -> int:
+        """Read again every journal that is new or changed since it was indexed (a game
+        played by this or another narrator, or killed); forget the ones gone. How many were
+        read."""
+        known = {
+            row[0]: (row[1], row[2], row[3])
+            for row in self.db.execute("SELECT journal, size, mtime_ns, abandoned FROM games")
+        }
+        seen = set()
+        changed = []
+        if self.data_dir.is_dir():
+            with os.scandir(self.data_dir) as entries:
+                for entry in entries:
+                    if not entry.name.endswith(SUFFIX) or not entry.is_file():
+                        continue
+                    seen.add(entry.name)
+                    stat = entry.stat()
+                    given_up = os.path.exists(entry.path + ABANDONED_SUFFIX)
+                    if known.get(entry.name) != (stat.st_size, stat.st_mtime_ns, given_up):
+                        changed.append(Path(entry.path))
+        rows = []
+        for path in changed:
+            try:
+                rows.append(read(path))
+            except FileNotFoundError:  # gone since it was listed
+                seen.discard(path.name)
+        gone = set(known) - seen
+        if rows or gone:
+            with self._write():
+                for name in gone:
+                    self.db.execute("DELETE FROM games WHERE journal = ?", (name,))
+                for row in rows:
+                    self._put(row)
+        return len(rows)
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def _put(self, row: GameRow) -> None:
+        given_up = abandoned_path(self.data_dir / row.journal).exists()
+        self.db.execute("DELETE FROM games WHERE journal = ?", (row.journal,))
+        self.db.execute(
+            "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                row.journal, row.game, row.status, row.started, row.last, row.seconds,
+                row.language, row.size, row.mtime_ns, int(given_up), _js(row.step),
+                _js(row.winner), _js(row.rulings), _js(row.problem),
+            ),
+        )  # fmt: skip
+        self.db.executemany(
+            "INSERT INTO players VALUES (?,?,?,?,?)",
+            [
+                (row.journal, s.seat, s.name, _js(s.side), None if s.won is None else int(s.won))
+                for s in row.seats
+            ],
+        )
+
+    def abandon(self, journal: str) -> None:
+        """Give up an unfinished game: kept in the history as abandoned (a mark beside its
+        journal, so a rebuilt history knows it too)."""
+        mark = abandoned_path(self.data_dir / journal)
+        fd = os.open(mark, os.O_WRONLY | os.O_CREAT, 0o600)
+        os.write(fd, _dt.datetime.now().astimezone().isoformat().encode())
+        os.fsync(fd)
+        os.close(fd)
+        self.sync()
+
+    # --- reading --------------------------------------------------------------------------
+    def games(
+        self,
+        *,
+        status: str | None = None,
+        game: str | None = None,
+        player: str | None = None,
+        limit: int | None = None,
+    ) -> list[GameRow]:
+        """Games newest first, filtered by status, game or a player's name (any case)."""
+        where, args = [], []
+        if status:
+            where.append("g.status = ?")
+            args.append(status)
+        if game:
+            where.append("g.game = ?")
+            args.append(game)
+        if player:
+            where.append("g.journal IN (SELECT journal FROM players WHERE lower(name) = lower(?))")
+            args.append(player)
+        sql = "SELECT * FROM games g"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY g.started DESC, g.journal DESC"
+        if limit:
+            sql += f" LIMIT {int(limit)}"
+        games = self.db.execute(sql, args).fetchall()
+        seats: dict[str, list[Seat]] = {}
+        if games:
+            names = [g[0] for g in games]
+            marks = ",".join("?" * len(names)) if len(names) < 900 else None
+            query = "SELECT journal, seat, name, side, won FROM players"
+            query += f" WHERE journal IN ({marks})" if marks else ""
+            for journal, seat, name, side, won in self.db.execute(
+                query + " ORDER BY journal, seat", names if marks else ()
+            ):
+                won = None if won is None else bool(won)
+                seats.setdefault(journal, []).append(Seat(seat, name, json.loads(side), won))
+        return [_row(g, tuple(seats.get(g[0], ()))) for g in games]
+
+    def names(self) -> list[str]:
+        """Every name typed in any game, the most recent first."""
+        rows = self.db.execute(
+            "SELECT p.name FROM players p JOIN games g USING (journal)"
+            " GROUP BY p.name ORDER BY max(g.started) DESC"
+        )
+        return [name for (name,) in rows]
+
+
+def _intact(db: sqlite3.Connection) -> bool:
+    return db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+
+
+def _js(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _row(g: tuple, seats: tuple[Seat, ...]) -> GameRow:
+    (journal, game, status, started, last, _seconds, language, size, mtime_ns, _abandoned,
+     step, winner, rulings, problem) = g  # fmt: skip
+    return GameRow(
+        journal=journal, game=game, status=status, started=started, last=last, size=size,
+        mtime_ns=mtime_ns, language=language, step=json.loads(step),
+        winner=json.loads(winner), rulings=json.loads(rulings), seats=seats,
+        problem=json.loads(problem),
+    )  # fmt: skip
