@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from narrator.games import registry
 from narrator.games.views import Over
 from narrator.history.rulings import form_values
 from narrator.journal import Journal, JournalError
-from narrator.prompts import LANGUAGES, in_game, worded
+from narrator.prompts import LANGUAGES, Localized, Words, in_game, worded
 
 PLAYING, OVER, ABANDONED, UNREADABLE = "playing", "over", "abandoned", "unreadable"
 ABANDONED_SUFFIX = ".abandoned"  # beside the journal: the table gave the game up
@@ -42,7 +43,7 @@ class GameRow:
     size: int
     mtime_ns: int
     language: str | None = None
-    step: dict[str, str] = field(default_factory=dict)  # where it stands, by language
+    step: dict[str, str] = field(default_factory=dict)  # "Resume …: where it stands", by language
     winner: dict[str, str] = field(default_factory=dict)  # the winning side, by language
     rulings: dict[str, Any] = field(default_factory=dict)  # the setup form's values
     seats: tuple[Seat, ...] = ()
@@ -65,6 +66,16 @@ def _both(words_dir: Path, text: Any) -> dict[str, str]:
     return {
         lang: in_game(words_dir, lambda ln, t=text: worded(t, ln)).words(lang) for lang in LANGUAGES
     }
+
+
+def resume_words(game, state) -> Words:
+    """ "Resume Ravnica: Inquisition (6 players, round 2)": the game's own summary, with
+    which game it is (the home screen's line of an unfinished game)."""
+    summary = game.summary(state)
+    title = Localized(lambda lang: registry.title(game.name, lang))
+    if summary.key == "home.resume":
+        return Words("home.resume_of", {**summary.params, "game": title})
+    return Words("home.resume_named", {"summary": summary, "game": title})
 
 
 def _when(mtime_ns: int) -> str:
@@ -109,7 +120,7 @@ def read(path: Path) -> GameRow:
     rulings = form_values(game, journal.events[0], tuple(s.name for s in first.seats))
     started = str(header.get("created") or base["last"])
     language = header.get("language") if header.get("language") in LANGUAGES else None
-    step = _both(game.words_dir, public.step)
+    step = _both(game.words_dir, resume_words(game, state))
     return GameRow(
         game=game.name,
         status=status,

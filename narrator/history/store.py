@@ -47,12 +47,29 @@ class History:
         self.data_dir = Path(data_dir)
         self.path = self.data_dir / FILE
         self.notes: list[tuple[str, dict]] = []  # (words id, params)
-        self.db = self._open()
+        self.in_memory = False
+        self.db = self._open_somewhere()
+
+    def _open_somewhere(self) -> sqlite3.Connection:
+        """The database in the data folder; while there is no folder yet (no game was ever
+        saved) or it cannot be used, one in memory, so the home screen still works and no
+        file is made before the first game."""
+        if self.data_dir.is_dir():
+            try:
+                self.in_memory = False
+                return self._open()
+            except (OSError, sqlite3.Error) as err:
+                self.notes.append(("history.unusable", {"error": str(err)}))
+        self.in_memory = True
+        db = sqlite3.connect(":memory:", isolation_level=None)
+        for statement in _TABLES.split(";"):
+            if statement.strip():
+                db.execute(statement)
+        return db
 
     # --- opening --------------------------------------------------------------------------
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.data_dir / (FILE + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
@@ -113,6 +130,9 @@ class History:
         """Read again every journal that is new or changed since it was indexed (a game
         played by this or another narrator, or killed); forget the ones gone. How many were
         read."""
+        if self.in_memory and self.data_dir.is_dir() and not self.notes:
+            self.db.close()  # the first game made the folder: the history goes there now
+            self.db = self._open_somewhere()
         known = {
             row[0]: (row[1], row[2], row[3])
             for row in self.db.execute("SELECT journal, size, mtime_ns, abandoned FROM games")
