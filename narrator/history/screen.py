@@ -68,20 +68,23 @@ class HistoryScreen(Worded, Screen):
 
     def fill(self) -> None:
         lang = self.app.language
-        self.rows = self.history.games(game=self.game, player=self.player)
+        chosen = {"game": self.game, "player": self.player}
+        limit = None if self.showing_players else SHOWN  # a player's wins count every game
+        self.rows = self.history.games(**chosen, limit=limit)
+        total = self.history.count(**chosen)
         table = self.query_one(DataTable)
         table.clear(columns=True)
         if self.showing_players:
             head, body = tables.player_rows(self.rows, lang)
         else:
-            head, body = tables.game_rows(self.rows[:SHOWN], lang)
+            head, body = tables.game_rows(self.rows, lang)
             head, body = head[:-2], [line[:-2] for line in body]  # language, file: in exports
         table.add_columns(*head)
         table.add_rows([[Text(cell) for cell in line] for line in body])
         game = tables.title(self.game, lang) if self.game else self.tr("history.any_game")
         player = self.player or self.tr("history.any_player")
-        line = self.tr("history.filter", game=game, player=player, count=len(self.rows))
-        if len(self.rows) > SHOWN and not self.showing_players:
+        line = self.tr("history.filter", game=game, player=player, count=total)
+        if total > SHOWN and not self.showing_players:
             line += " " + self.tr("history.first", shown=SHOWN)
         self.query_one("#history-filter", Static).update(Text(line))
 

@@ -61,7 +61,7 @@ class History:
             except (OSError, sqlite3.Error) as err:
                 self.notes.append(("history.unusable", {"error": str(err)}))
         self.in_memory = True
-        db = sqlite3.connect(":memory:", isolation_level=None)
+        db = _folding(sqlite3.connect(":memory:", isolation_level=None))
         for statement in _TABLES.split(";"):
             if statement.strip():
                 db.execute(statement)
@@ -78,7 +78,7 @@ class History:
             os.close(fd)
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        db = _folding(sqlite3.connect(self.path, timeout=30, isolation_level=None))
         db.execute("PRAGMA foreign_keys = ON")
         return db
 
@@ -155,14 +155,18 @@ class History:
                 rows.append(read(path))
             except FileNotFoundError:  # gone since it was listed
                 seen.discard(path.name)
-        gone = set(known) - seen
+        self.index(rows, gone=set(known) - seen)
+        return len(rows)
+
+    def index(self, rows: list[GameRow], gone: set[str] = frozenset()) -> None:
+        """Keep ``rows`` (each replaces the row of its journal) and forget ``gone``, in one
+        transaction."""
         if rows or gone:
             with self._write():
                 for name in gone:
                     self.db.execute("DELETE FROM games WHERE journal = ?", (name,))
                 for row in rows:
                     self._put(row)
-        return len(rows)
 
     @contextmanager
     def _write(self) -> Iterator[None]:
@@ -213,20 +217,8 @@ class History:
         limit: int | None = None,
     ) -> list[GameRow]:
         """Games newest first, filtered by status, game or a player's name (any case)."""
-        where, args = [], []
-        if status:
-            where.append("g.status = ?")
-            args.append(status)
-        if game:
-            where.append("g.game = ?")
-            args.append(game)
-        if player:
-            where.append("g.journal IN (SELECT journal FROM players WHERE lower(name) = lower(?))")
-            args.append(player)
-        sql = "SELECT * FROM games g"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY g.started DESC, g.journal DESC"
+        where, args = _where(status, game, player)
+        sql = f"SELECT * FROM games g{where} ORDER BY g.started DESC, g.journal DESC"
         if limit:
             sql += f" LIMIT {int(limit)}"
         games = self.db.execute(sql, args).fetchall()
@@ -243,6 +235,10 @@ class History:
                 seats.setdefault(journal, []).append(Seat(seat, name, json.loads(side), won))
         return [_row(g, tuple(seats.get(g[0], ()))) for g in games]
 
+    def count(self, *, status=None, game=None, player=None) -> int:
+        where, args = _where(status, game, player)
+        return self.db.execute(f"SELECT count(*) FROM games g{where}", args).fetchone()[0]
+
     def names(self) -> list[str]:
         """Every name typed in any game, the most recent first."""
         rows = self.db.execute(
@@ -250,6 +246,25 @@ class History:
             " GROUP BY p.name ORDER BY max(g.started) DESC"
         )
         return [name for (name,) in rows]
+
+
+def _where(status: str | None, game: str | None, player: str | None) -> tuple[str, list]:
+    where, args = [], []
+    if status:
+        where.append("g.status = ?")
+        args.append(status)
+    if game:
+        where.append("g.game = ?")
+        args.append(game)
+    if player:  # any case, in any alphabet (SQLite's lower() knows ASCII only)
+        where.append("g.journal IN (SELECT journal FROM players WHERE fold(name) = fold(?))")
+        args.append(player)
+    return (" WHERE " + " AND ".join(where) if where else ""), args
+
+
+def _folding(db: sqlite3.Connection) -> sqlite3.Connection:
+    db.create_function("fold", 1, str.casefold, deterministic=True)
+    return db
 
 
 def _intact(db: sqlite3.Connection) -> bool:

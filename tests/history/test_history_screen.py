@@ -60,6 +60,15 @@ def test_each_players_games_wins_and_wins_by_side(nights):
     assert {game for game, _side in by_name["Bob"].by_side} == {"Coin Call"}
 
 
+def test_a_player_is_found_in_any_case_in_any_alphabet(toy, tmp_path):
+    folder = tmp_path / "games"
+    coin_call(folder, ("Аня", "Борис", "Вика"), 1, "heads", "tails")
+    history = History(folder)
+    history.sync()
+    assert len(history.games(player="аНЯ")) == 1 and history.count(player="АНЯ") == 1
+    assert history.count(player="Ан") == 0
+
+
 def test_a_game_that_does_not_tell_its_winners_counts_no_win_as_a_loss(tmp_path):
     folder = tmp_path / "games"
     played("pyre", folder)
