@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from narrator.games import registry
 from narrator.history import again
-from narrator.history.reading import GameRow
+from narrator.history.rows import GameRow
 from narrator.history.store import History
 from narrator.tui.words import say, translate_bindings
 

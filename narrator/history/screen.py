@@ -12,10 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from narrator.games import registry
 from narrator.history import tables
+from narrator.history.listing import Listing, aligned
 from narrator.history.store import History
 from narrator.journal import Journal, JournalError
 from narrator.tui.modals import Worded
@@ -30,19 +31,22 @@ class HistoryScreen(Worded, Screen):
     HistoryScreen #history-filter { height: 1; color: $text-muted; }
     HistoryScreen #history-player { display: none; }
     HistoryScreen #history-player.asking { display: block; }
-    HistoryScreen DataTable { height: 1fr; }
+    HistoryScreen #history-head { height: 1; text-style: bold; }
     """
     BINDINGS = [
         Binding("escape,q", "close", "Close"),
-        Binding("enter", "open", "Record", priority=False),
+        Binding("enter", "open", "Record"),
         Binding("g", "by_game", "Filter by game"),
         Binding("p", "by_player", "Filter by player"),
         Binding("w", "players", "Players"),
         Binding("x", "export", "Export"),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, history: History | None = None) -> None:
+        """``history``: the home screen's, up to date a moment ago (none: opened here)."""
         super().__init__()
+        self.history = history
+        self.own_history = history is None
         self.game: str | None = None
         self.player: str | None = None
         self.showing_players = False
@@ -54,17 +58,20 @@ class HistoryScreen(Worded, Screen):
             yield Static(self.tr("history.title"), classes="screen-title")
             yield Static(id="history-filter")
             yield Input(id="history-player", placeholder=self.tr("history.player_prompt"))
-            yield DataTable(id="history-table", cursor_type="row", zebra_stripes=True)
+            yield Static(id="history-head")
+            yield Listing(id="history-table")
         yield KeyLine()
 
     def on_mount(self) -> None:
-        self.history = History(self.app.data_dir)
-        self.history.sync()
+        if self.history is None:
+            self.history = History(self.app.data_dir)
+            self.history.sync()
         self.fill()
-        self.query_one(DataTable).focus()
+        self.query_one(Listing).focus()
 
     def on_unmount(self) -> None:
-        self.history.close()
+        if self.own_history:
+            self.history.close()
 
     def fill(self) -> None:
         lang = self.app.language
@@ -72,15 +79,14 @@ class HistoryScreen(Worded, Screen):
         limit = None if self.showing_players else SHOWN  # a player's wins count every game
         self.rows = self.history.games(**chosen, limit=limit)
         total = self.history.count(**chosen)
-        table = self.query_one(DataTable)
-        table.clear(columns=True)
         if self.showing_players:
             head, body = tables.player_rows(self.rows, lang)
         else:
             head, body = tables.game_rows(self.rows, lang)
             head, body = head[:-2], [line[:-2] for line in body]  # language, file: in exports
-        table.add_columns(*head)
-        table.add_rows([[Text(cell) for cell in line] for line in body])
+        heading, lines = aligned(head, body)
+        self.query_one("#history-head", Static).update(Text(" " + heading))
+        self.query_one(Listing).show([" " + line for line in lines])
         game = tables.title(self.game, lang) if self.game else self.tr("history.any_game")
         player = self.player or self.tr("history.any_player")
         line = self.tr("history.filter", game=game, player=player, count=total)
@@ -98,7 +104,7 @@ class HistoryScreen(Worded, Screen):
         asking = self.query_one("#history-player", Input)
         if asking.has_class("asking"):
             asking.remove_class("asking")
-            self.query_one(DataTable).focus()
+            self.query_one(Listing).focus()
             return
         self.app.pop_screen()
 
@@ -118,20 +124,20 @@ class HistoryScreen(Worded, Screen):
         message.input.remove_class("asking")
         self.player = message.value.strip() or None
         self.fill()
-        self.query_one(DataTable).focus()
+        self.query_one(Listing).focus()
 
     def action_players(self) -> None:
         self.showing_players = not self.showing_players
         self.fill()
         self.refresh_bindings()
 
-    def on_data_table_row_selected(self, message: DataTable.RowSelected) -> None:
+    def on_listing_chosen(self, message: Listing.Chosen) -> None:
         self.action_open()
 
     def action_open(self) -> None:
         if self.showing_players or not self.rows:
             return
-        row = self.rows[self.query_one(DataTable).cursor_row]
+        row = self.rows[self.query_one(Listing).cursor]
         if row.status == "unreadable":
             self.notify(row.problem.get(self.app.language, ""), severity="warning")
             return

@@ -16,22 +16,32 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from narrator.history.reading import ABANDONED_SUFFIX, GameRow, Seat, abandoned_path, read
+from narrator.history.rows import ABANDONED_SUFFIX, GameRow, Seat, abandoned_path
 from narrator.journal import SUFFIX
+from narrator.prompts import LANGUAGES
 
 FILE = "history.sqlite3"
-SCHEMA = 1  # PRAGMA user_version: a database of another schema is rebuilt
+SCHEMA = 2  # PRAGMA user_version: a database of another schema is rebuilt
 
-_TABLES = """
+# Words kept in every language, a column each ("step_en", "step_ru"): read without decoding.
+WORDED = ("step", "winner", "problem")
+_GAME_COLUMNS = (
+    "journal", "game", "status", "started", "last", "seconds", "language", "size", "mtime_ns",
+    "abandoned", "rulings", *(f"{name}_{lang}" for name in WORDED for lang in LANGUAGES),
+)  # fmt: skip
+_SIDES = tuple(f"side_{lang}" for lang in LANGUAGES)
+_WORDED_SQL = ", ".join(f"{c} TEXT" for c in _GAME_COLUMNS[11:])
+_TABLES = f"""
 CREATE TABLE games (
     journal TEXT PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL,
     started TEXT NOT NULL, last TEXT NOT NULL, seconds REAL, language TEXT,
     size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, abandoned INTEGER NOT NULL,
-    step TEXT NOT NULL, winner TEXT NOT NULL, rulings TEXT NOT NULL, problem TEXT NOT NULL
+    rulings TEXT NOT NULL, {_WORDED_SQL}
 );
 CREATE TABLE players (
     journal TEXT NOT NULL REFERENCES games(journal) ON DELETE CASCADE,
-    seat INTEGER NOT NULL, name TEXT NOT NULL, side TEXT NOT NULL, won INTEGER,
+    seat INTEGER NOT NULL, name TEXT NOT NULL, won INTEGER,
+    {", ".join(f"{c} TEXT" for c in _SIDES)},
     PRIMARY KEY (journal, seat)
 );
 CREATE INDEX games_by_start ON games(started DESC);
@@ -140,16 +150,20 @@ class History:
         seen = set()
         changed = []
         if self.data_dir.is_dir():
-            with os.scandir(self.data_dir) as entries:
-                for entry in entries:
-                    if not entry.name.endswith(SUFFIX) or not entry.is_file():
-                        continue
-                    seen.add(entry.name)
-                    stat = entry.stat()
-                    given_up = os.path.exists(entry.path + ABANDONED_SUFFIX)
-                    if known.get(entry.name) != (stat.st_size, stat.st_mtime_ns, given_up):
-                        changed.append(Path(entry.path))
+            with os.scandir(self.data_dir) as listing:
+                entries = [e for e in listing if e.name.endswith((SUFFIX, ABANDONED_SUFFIX))]
+            marks = {e.name for e in entries if e.name.endswith(ABANDONED_SUFFIX)}
+            for entry in entries:
+                if not entry.name.endswith(SUFFIX) or not entry.is_file():
+                    continue
+                seen.add(entry.name)
+                stat = entry.stat()
+                given_up = entry.name + ABANDONED_SUFFIX in marks
+                if known.get(entry.name) != (stat.st_size, stat.st_mtime_ns, given_up):
+                    changed.append(Path(entry.path))
         rows = []
+        if changed:
+            from narrator.history.reading import read  # (the rules of a game, only to read one)
         for path in changed:
             try:
                 rows.append(read(path))
@@ -181,21 +195,24 @@ class History:
     def _put(self, row: GameRow) -> None:
         given_up = abandoned_path(self.data_dir / row.journal).exists()
         self.db.execute("DELETE FROM games WHERE journal = ?", (row.journal,))
+        worded = [getattr(row, name).get(lang) for name in WORDED for lang in LANGUAGES]
         self.db.execute(
-            "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT INTO games ({', '.join(_GAME_COLUMNS)})"
+            f" VALUES ({', '.join('?' * len(_GAME_COLUMNS))})",
             (
                 row.journal, row.game, row.status, row.started, row.last, row.seconds,
-                row.language, row.size, row.mtime_ns, int(given_up), _js(row.step),
-                _js(row.winner), _js(row.rulings), _js(row.problem),
+                row.language, row.size, row.mtime_ns, int(given_up), _js(row.rulings), *worded,
             ),
         )  # fmt: skip
+        columns = ("journal", "seat", "name", "won", *_SIDES)
         self.db.executemany(
-            "INSERT INTO players VALUES (?,?,?,?,?)",
+            f"INSERT INTO players ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
             [
-                (row.journal, s.seat, s.name, _js(s.side), None if s.won is None else int(s.won))
-                for s in row.seats
+                (row.journal, seat.seat, seat.name, None if seat.won is None else int(seat.won),
+                 *(seat.side.get(lang) for lang in LANGUAGES))
+                for seat in row.seats
             ],
-        )
+        )  # fmt: skip
 
     def abandon(self, journal: str) -> None:
         """Give up an unfinished game: kept in the history as abandoned (a mark beside its
@@ -218,7 +235,8 @@ class History:
     ) -> list[GameRow]:
         """Games newest first, filtered by status, game or a player's name (any case)."""
         where, args = _where(status, game, player)
-        sql = f"SELECT * FROM games g{where} ORDER BY g.started DESC, g.journal DESC"
+        columns = ", ".join(_GAME_COLUMNS)
+        sql = f"SELECT {columns} FROM games g{where} ORDER BY g.started DESC, g.journal DESC"
         if limit:
             sql += f" LIMIT {int(limit)}"
         games = self.db.execute(sql, args).fetchall()
@@ -226,13 +244,14 @@ class History:
         if games:
             names = [g[0] for g in games]
             marks = ",".join("?" * len(names)) if len(names) < 900 else None
-            query = "SELECT journal, seat, name, side, won FROM players"
+            query = f"SELECT journal, seat, name, won, {', '.join(_SIDES)} FROM players"
             query += f" WHERE journal IN ({marks})" if marks else ""
-            for journal, seat, name, side, won in self.db.execute(
+            for journal, seat, name, won, *sides in self.db.execute(
                 query + " ORDER BY journal, seat", names if marks else ()
             ):
                 won = None if won is None else bool(won)
-                seats.setdefault(journal, []).append(Seat(seat, name, json.loads(side), won))
+                side = {lang: text for lang, text in zip(LANGUAGES, sides, strict=True) if text}
+                seats.setdefault(journal, []).append(Seat(seat, name, side, won))
         return [_row(g, tuple(seats.get(g[0], ()))) for g in games]
 
     def count(self, *, status=None, game=None, player=None) -> int:
@@ -276,11 +295,11 @@ def _js(value) -> str:
 
 
 def _row(g: tuple, seats: tuple[Seat, ...]) -> GameRow:
-    (journal, game, status, started, last, _seconds, language, size, mtime_ns, _abandoned,
-     step, winner, rulings, problem) = g  # fmt: skip
+    journal, game, status, started, last, _seconds, language, size, mtime_ns, _given_up = g[:10]
+    worded = iter(g[11:])
+    words = {name: {lang: next(worded) for lang in LANGUAGES} for name in WORDED}
     return GameRow(
         journal=journal, game=game, status=status, started=started, last=last, size=size,
-        mtime_ns=mtime_ns, language=language, step=json.loads(step),
-        winner=json.loads(winner), rulings=json.loads(rulings), seats=seats,
-        problem=json.loads(problem),
+        mtime_ns=mtime_ns, language=language, rulings=json.loads(g[10]), seats=seats,
+        **{name: {lang: text for lang, text in by.items() if text} for name, by in words.items()},
     )  # fmt: skip

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import csv
 import datetime as _dt
+import functools
 import io
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from narrator.games import registry
-from narrator.history.reading import GameRow
+from narrator.history.rows import GameRow
 from narrator.prompts import words
 
 
@@ -21,7 +22,13 @@ def _say(lang: str, key: str, **params) -> str:
 
 
 def title(game: str, lang: str) -> str:
-    return registry.title(game, lang) if game in registry.names() else game
+    """A game's title (read from its words file once: a long list names it on every line)."""
+    return _title(game, lang, game in registry.names())
+
+
+@functools.cache
+def _title(game: str, lang: str, known: bool) -> str:
+    return registry.title(game, lang) if known else game
 
 
 def started(row: GameRow) -> str:

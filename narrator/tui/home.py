@@ -20,7 +20,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from narrator.games import registry
-from narrator.history.reading import GameRow
+from narrator.history.rows import GameRow
 from narrator.history.store import History
 from narrator.history.tables import started as when
 from narrator.history.tables import title as game_title
@@ -42,7 +42,7 @@ def players(row: GameRow) -> str:
 
 class HomeScreen(Screen):
     DEFAULT_CSS = """
-    HomeScreen #home-menu { max-height: 16; }
+    HomeScreen #home-menu { width: 100; max-width: 100%; max-height: 16; }
     """
     BINDINGS: ClassVar = [
         Binding("n", "new", "New game"),
@@ -69,13 +69,16 @@ class HomeScreen(Screen):
         self.history = History(self.app.data_dir)
         self.unfinished: list[GameRow] = []
         self.last: GameRow | None = None
+        self.shown_once = False  # the first resume is the screen's first showing: drawn here
         self.refresh_state()
 
     def on_unmount(self) -> None:
         self.history.close()
 
     def on_screen_resume(self) -> None:
-        self.refresh_state()
+        if self.shown_once:  # back from a game, the history or the settings
+            self.refresh_state()
+        self.shown_once = True
 
     def refresh_state(self) -> None:
         # Words are read again each time: the language may have changed in the settings.
@@ -126,6 +129,7 @@ class HomeScreen(Screen):
         menu.add_option(Option(self.tr("home.settings"), id="settings"))
         menu.add_option(Option(self.tr("home.quit"), id="quit"))
         menu.highlighted = 0
+        menu.scroll_home(animate=False)
         menu.focus()
 
     # --- the keys shown are the keys that work ------------------------------------------
@@ -223,7 +227,7 @@ class HomeScreen(Screen):
     def action_history(self) -> None:
         from narrator.history.screen import HistoryScreen
 
-        self.app.push_screen(HistoryScreen())
+        self.app.push_screen(HistoryScreen(self.history))
 
     def action_settings(self) -> None:
         from narrator.tui.modals import SettingsScreen

@@ -10,9 +10,10 @@ from argparse import Namespace
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import Input
 
 from narrator.history import command, tables
+from narrator.history.listing import Listing
 from narrator.history.screen import HistoryScreen, PastRecordScreen
 from narrator.history.store import History
 from narrator.journal import Journal
@@ -112,14 +113,14 @@ async def test_the_history_screen_filters_opens_a_record_and_exports(nights, mak
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
-        table = app.screen.query_one(DataTable)
-        await wait_for(pilot, lambda: table.row_count == 3)
+        table = app.screen.query_one(Listing)
+        await wait_for(pilot, lambda: len(table.lines) == 3)
         await wait_for_text(pilot, "The Pyre", "Coin Call", "Bob wins", "3 games")
         await pilot.press("g")  # Ravnica first: none
-        await wait_for(pilot, lambda: table.row_count == 0)
+        await wait_for(pilot, lambda: len(table.lines) == 0)
         while app.screen.game != "pyre":
             await pilot.press("g")
-        await wait_for(pilot, lambda: table.row_count == 1)
+        await wait_for(pilot, lambda: len(table.lines) == 1)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PastRecordScreen))
         await wait_for_text(pilot, "Bob")
@@ -131,7 +132,7 @@ async def test_the_history_screen_filters_opens_a_record_and_exports(nights, mak
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.focused, Input))
         await pilot.press(*"dan", "enter")  # only in the Pyre (any case)
-        await wait_for(pilot, lambda: table.row_count == 1)
+        await wait_for(pilot, lambda: len(table.lines) == 1)
         await pilot.press("w")
         await wait_for_text(pilot, "Wins by game and side")
         await pilot.press("x")
