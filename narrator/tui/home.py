@@ -42,7 +42,7 @@ def players(row: GameRow) -> str:
 
 class HomeScreen(Screen):
     DEFAULT_CSS = """
-    HomeScreen #home-menu { width: 100; max-width: 100%; max-height: 16; }
+    HomeScreen #home-menu { max-height: 16; }
     """
     BINDINGS: ClassVar = [
         Binding("n", "new", "New game"),
@@ -66,6 +66,9 @@ class HomeScreen(Screen):
         yield FittingFooter()
 
     def on_mount(self) -> None:
+        # Wider than the app's menu: an unfinished game's line (its players, its date) on one
+        # line at 100 columns. Inline: the app's stylesheet wins over a screen's DEFAULT_CSS.
+        self.query_one("#home-menu", OptionList).styles.width = 96
         self.history = History(self.app.data_dir)
         self.unfinished: list[GameRow] = []
         self.last: GameRow | None = None

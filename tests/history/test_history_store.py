@@ -15,7 +15,7 @@ import pytest
 
 from narrator.history.store import FILE, History
 from narrator.journal import Journal
-from tests.history.games import played, unfinished
+from tests.history.games import played, script_lines, unfinished
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -153,9 +153,13 @@ def test_a_journal_gone_is_gone_from_the_history(folder):
     assert history.games() == []
 
 
-def test_an_unfinished_game_holds_only_its_public_view(folder):
-    """Item 6: the seed of the app's deal and any side stay in the journal."""
-    path = unfinished("ravnica", folder)
+@pytest.mark.parametrize("game", ["ravnica", "blood_bound"])
+def test_an_unfinished_game_holds_only_its_public_view(folder, game):
+    """Item 6: the seed of the app's deal and any side stay in the journal (Blood Bound: just
+    after the Inquisitor gave the curses, the True Curse's holder in the journal only)."""
+    lines = script_lines(game)
+    upto = next((n + 1 for n, line in enumerate(lines) if line.startswith("curses")), None)
+    path = played(game, folder, upto) if upto else unfinished(game, folder)
     history = History(folder)
     history.sync()
     (row,) = history.games()
@@ -164,7 +168,9 @@ def test_an_unfinished_game_holds_only_its_public_view(folder):
     dump = "\n".join(history.db.iterdump())
     first = Journal.open(path).events[0].to_json()
     assert "seed" not in row.rulings and first["seed"] not in row.rulings.values()
-    for secret in ("Agent", "Bolas", "Loyalist", "agents", "loyalists"):
+    secrets = ("Agent", "Bolas", "Loyalist", "agents", "loyalists", "True Curse", "Истинное")
+    secrets += ("Inquisitor wins", "Harlequin", "Assassin")
+    for secret in secrets:
         assert secret not in dump
     assert oct(os.stat(folder / FILE).st_mode & 0o777) == "0o600"
 
