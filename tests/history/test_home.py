@@ -170,3 +170,33 @@ async def test_names_typed_in_any_game_are_offered_as_a_name_is_typed(make_app, 
         app.screen.set_focus(app.screen.query_one("#name-0", Input))
         await pilot.press("G", "right")  # the suggestion taken with →
         await wait_for(pilot, lambda: app.screen.query_one("#name-0", Input).value == "Gus")
+
+
+async def test_a_second_game_with_the_same_eight_players_costs_at_most_ten_setup_keys(
+    make_app, tmp_path
+):
+    """Eight friends played Ravnica (rulings of their own); Werewolf next, the same eight in
+    the same seats: n (the first New game), ↓, Enter, Enter (the last game's players),
+    ctrl+s."""
+    from narrator.games import registry
+
+    names = ("Anna", "Boris", "Clara", "Dmitri", "Elena", "Fyodor", "Galina", "Igor")
+    ravnica = registry.get("ravnica")
+    values = {f.name: f.default for f in ravnica.setup_fields() if f.kind != "count"}
+    journal = Journal.create("ravnica", tmp_path / "games")
+    journal.append(ravnica.created(names, {**values, "round_seconds": 90}, 5))
+    app = make_app(new=False)
+    pressed = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and ids(app))
+        for keys, done in [
+            (("n", "down", "enter"), lambda: "New players" in screen_text(app)),
+            (("enter",), lambda: isinstance(app.screen, SetupScreen) and form(app)[0]),
+            (("ctrl+s",), lambda: app.journal is not None),
+        ]:
+            await pilot.press(*keys)
+            pressed += len(keys)
+            await wait_for(pilot, done)
+        first = app.journal.events[0].to_json()
+    assert app.journal.game.name == "werewolf" and tuple(first["players"]) == names
+    assert pressed == 5 <= 10
