@@ -29,9 +29,8 @@ SHOWN = 300  # lines drawn at once: the rest is found with a filter
 class HistoryScreen(Worded, Screen):
     DEFAULT_CSS = """
     HistoryScreen #history-filter { height: 1; color: $text-muted; }
-    HistoryScreen #history-player { display: none; }
-    HistoryScreen #history-player.asking { display: block; }
     HistoryScreen #history-head { height: 1; text-style: bold; }
+    HistoryScreen #history-keys { dock: bottom; height: 1; background: $footer-background; }
     """
     BINDINGS = [
         Binding("escape,q", "close", "Close"),
@@ -57,10 +56,9 @@ class HistoryScreen(Worded, Screen):
         with Vertical():
             yield Static(self.tr("history.title"), classes="screen-title")
             yield Static(id="history-filter")
-            yield Input(id="history-player", placeholder=self.tr("history.player_prompt"))
             yield Static(id="history-head")
             yield Listing(id="history-table")
-        yield KeyLine()
+        yield Static(key_line(self), id="history-keys")
 
     def on_mount(self) -> None:
         if self.history is None:
@@ -101,9 +99,9 @@ class HistoryScreen(Worded, Screen):
 
     # --- the keys -------------------------------------------------------------------------
     def action_close(self) -> None:
-        asking = self.query_one("#history-player", Input)
-        if asking.has_class("asking"):
-            asking.remove_class("asking")
+        asking = self.query("#history-player")
+        if asking:  # Esc while a name is typed: no filter changed
+            asking.remove()
             self.query_one(Listing).focus()
             return
         self.app.pop_screen()
@@ -115,13 +113,16 @@ class HistoryScreen(Worded, Screen):
         self.fill()
 
     def action_by_player(self) -> None:
-        asking = self.query_one("#history-player", Input)
-        asking.add_class("asking")
-        asking.value = self.player or ""
+        """A field for the name, made only now (the screen opens quicker without it)."""
+        if self.query("#history-player"):
+            return
+        placeholder = self.tr("history.player_prompt")
+        asking = Input(self.player or "", placeholder=placeholder, id="history-player")
+        self.mount(asking, after="#history-filter")
         asking.focus()
 
     def on_input_submitted(self, message: Input.Submitted) -> None:
-        message.input.remove_class("asking")
+        message.input.remove()
         self.player = message.value.strip() or None
         self.fill()
         self.query_one(Listing).focus()
@@ -172,6 +173,21 @@ class HistoryScreen(Worded, Screen):
             self.notify(str(err), severity="error")
             return
         self.notify(self.tr("history.exported", files=", ".join(str(p) for p in written)))
+
+
+def key_line(screen: Screen) -> Text:
+    """The screen's own keys, one line, as the Footer shows them: one widget, drawn with the
+    screen (Textual's Footer, a widget a key, took most of the time this screen took to
+    open). Every key it shows works here."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    said = set()
+    for listed in screen._bindings.key_to_bindings.values():
+        for binding in listed:
+            if binding.show and binding.action not in said:  # "escape,q": esc alone
+                said.add(binding.action)
+                line.append(f" {screen.app.get_key_display(binding)} ", style="bold reverse")
+                line.append(f" {binding.description} ")
+    return line
 
 
 def write_private(path: Path, text: str) -> Path:
