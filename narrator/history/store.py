@@ -138,11 +138,12 @@ class History:
     # --- keeping up with the journals -----------------------------------------------------
     def sync(self) -> int:
         """Read again every journal that is new or changed since it was indexed (a game
-        played by this or another narrator, or killed); forget the ones gone. How many were
-        read."""
+        played by this or another narrator, or killed); forget the ones gone. How many rows
+        changed."""
         if self.in_memory and self.data_dir.is_dir() and not self.notes:
             self.db.close()  # the first game made the folder: the history goes there now
             self.db = self._open_somewhere()
+            self.notes = [n for n in self.notes if n[0] != "history.missing"]  # nothing lost
         known = {
             row[0]: (row[1], row[2], row[3])
             for row in self.db.execute("SELECT journal, size, mtime_ns, abandoned FROM games")
@@ -169,8 +170,9 @@ class History:
                 rows.append(read(path))
             except FileNotFoundError:  # gone since it was listed
                 seen.discard(path.name)
-        self.index(rows, gone=set(known) - seen)
-        return len(rows)
+        gone = set(known) - seen
+        self.index(rows, gone=gone)
+        return len(rows) + len(gone)
 
     def index(self, rows: list[GameRow], gone: set[str] = frozenset()) -> None:
         """Keep ``rows`` (each replaces the row of its journal) and forget ``gone``, in one

@@ -210,3 +210,12 @@ def test_two_narrators_on_one_data_folder_never_corrupt_it(folder):
     check = history.db.execute("PRAGMA integrity_check").fetchone()[0]
     assert check == "ok"
     assert json.loads(json.dumps([r.journal for r in rows]))
+
+
+def test_no_file_is_made_before_the_first_game_and_it_goes_there_after(folder):
+    history = History(folder)
+    history.sync()
+    assert not folder.exists() and history.games() == []
+    played("pyre", folder)  # the first game makes the folder
+    assert history.sync() == 1 and history.notes == []  # no "rebuilt" line for a new folder
+    assert (folder / FILE).exists() and [row.game for row in history.games()] == ["pyre"]
