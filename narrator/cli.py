@@ -35,6 +35,12 @@ def parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game from a script, without a screen")
     play.add_argument("--script", required=True, help="the script file ('-' for standard input)")
     play.add_argument("--journal", metavar="DIR", help="also write the game's journal into DIR")
+    history = sub.add_parser("history", help="the games played, newest first, and the players")
+    history.add_argument("--game", choices=names(), help="only the games of this game")
+    history.add_argument("--player", help="only the games this player played")
+    history.add_argument("--players", action="store_true", help="each player's games and wins")
+    history.add_argument("--csv", metavar="FILE", help="write FILE.games.csv, FILE.players.csv")
+    history.add_argument("--markdown", metavar="FILE", help="write the history as Markdown")
     show = sub.add_parser(
         "display", help="the table display full screen in this terminal (a TV on the laptop)"
     )
@@ -57,6 +63,11 @@ def main(argv: list[str] | None = None) -> int:
 
         DisplayApp(args.url).run()
         return 0
+    if args.command == "history":
+        gc.enable()
+        from narrator.history.command import main as history_main
+
+        return history_main(args)
     if args.command == "play":
         gc.enable()
         from narrator.play import main as play_main

@@ -76,7 +76,7 @@ class Journal:
             "game": game_name,
             "created": now.isoformat(),
         }
-        if language is not None:  # the language it is played in (a resume keeps it)
+        if language:  # the language it is played in: a resume keeps it, the history shows it
             header["language"] = language
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o600)
         try:
@@ -91,9 +91,11 @@ class Journal:
         return cls(path=path, game=game, header=header)
 
     @classmethod
-    def open(cls, path: Path) -> Journal:
-        """Rebuild a game from its journal. A torn last line is dropped (with a warning);
-        anything else that is wrong refuses the file and leaves it untouched."""
+    def open(cls, path: Path, repair: bool = True) -> Journal:
+        """Rebuild a game from its journal. A torn last line is dropped (with a warning; cut
+        from the file unless ``repair`` is False: a reader that may meet another narrator's
+        line half-written); anything else that is wrong refuses the file and leaves it
+        untouched."""
         path = Path(path)
         try:
             raw = path.read_bytes()
@@ -123,7 +125,7 @@ class Journal:
                 continue
             record = _parse(line, path, number)
             journal._replay(record, number)
-        if tail.strip():
+        if tail.strip() and repair:
             warnings.append(Problem("torn_line", file=name))
             with open(path, "r+b") as f:  # cut the torn bytes so later lines start clean
                 f.truncate(keep)

@@ -171,6 +171,11 @@ class Game:
         """The game has ended (nothing to enter but an undo)."""
         raise NotImplementedError
 
+    def winners(self, state: Any) -> tuple[int, ...] | None:
+        """The seats that won a game that is over (the history counts each player's wins);
+        None: the game does not tell (its Over step still names the winning side)."""
+        return None
+
     def waiting_for(self, state: Any) -> tuple[Any, str | None]:
         """What the game waits for, worded, and that step's rule (a script that stops)."""
         raise NotImplementedError

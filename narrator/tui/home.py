@@ -1,7 +1,10 @@
-"""The home screen: resume the unfinished game (offered first), new game, settings, quit.
+"""The home screen: every unfinished game (newest first), same players again, a new game of
+each game, the history, settings, quit.
 
 It names no game: the games are the registry's (their titles read without importing their
-rules), and the unfinished game words where it stands itself (``Game.summary``).
+rules), and what it lists comes from the history (``narrator.history``), brought up to date
+with the journals each time the screen is shown: a game killed mid-way is there after the next
+start. Every key in its key line does something; a key that would do nothing is not shown.
 """
 
 from __future__ import annotations
@@ -10,24 +13,43 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from narrator.games import registry
-from narrator.prompts import Problem, Words, worded
+from narrator.history.rows import GameRow
+from narrator.history.store import History
+from narrator.history.tables import started as when
+from narrator.history.tables import title as game_title
 from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import say, translate_bindings
 
-NEW = "new:"  # the id of a game's "New game" option, with several games: new:<name>
+NEW = "new:"  # a game's "New game" option: new:<name>
+RESUME = "resume:"  # an unfinished game: resume:<journal>
+AGAIN = "again:"  # the last game's players, in the same seats: again:<journal>
+NEXT = "next:"  # the same, the first seat moved on one: next:<journal>
+SHOWN_NAMES = 4  # names on a line before "…"
+
+
+def players(row: GameRow) -> str:
+    names = [seat.name for seat in row.seats]
+    shown = ", ".join(names[:SHOWN_NAMES])
+    return shown + (", …" if len(names) > SHOWN_NAMES else "")
 
 
 class HomeScreen(Screen):
+    DEFAULT_CSS = """
+    HomeScreen #home-menu { max-height: 16; }
+    """
     BINDINGS: ClassVar = [
-        ("n", "new", "New game"),
-        ("r", "resume", "Resume"),
-        ("s", "settings", "Settings"),
+        Binding("n", "new", "New game"),
+        Binding("r", "resume", "Resume"),
+        Binding("a", "abandon", "Abandon"),
+        Binding("h", "history", "History"),
+        Binding("s", "settings", "Settings"),
     ]
 
     def tr(self, key: str, **params) -> str:
@@ -44,85 +66,171 @@ class HomeScreen(Screen):
         yield FittingFooter()
 
     def on_mount(self) -> None:
+        # Wider than the app's menu: an unfinished game's line (its players, its date) on one
+        # line at 100 columns. Inline: the app's stylesheet wins over a screen's DEFAULT_CSS.
+        self.query_one("#home-menu", OptionList).styles.width = 96
+        self.history = History(self.app.data_dir)
+        self.unfinished: list[GameRow] = []
+        self.last: GameRow | None = None
+        self.shown_once = False  # the first resume is the screen's first showing: drawn here
         self.refresh_state()
 
+    def on_unmount(self) -> None:
+        self.history.close()
+
     def on_screen_resume(self) -> None:
-        self.refresh_state()
+        if self.shown_once:  # back from a game, the history or the settings
+            self.refresh_state()
+        self.shown_once = True
 
     def refresh_state(self) -> None:
         # Words are read again each time: the language may have changed in the settings.
         translate_bindings(self, self.app.language)
-        self.refresh_bindings()
         title = self.tr("home.title")
         if title != self.shown_title:  # only when the language changed: a redraw costs a frame
             self.shown_title = title
             self.query_one("#home-title", Static).update(title)
         self.query_one("#home-subtitle", Static).update(self.tr("home.subtitle"))
+        self.history.sync()
+        self.unfinished = self.history.games(status="playing")
+        played = [row for row in self.history.games(limit=40) if row.status != "unreadable"]
+        self.last = next((row for row in played if row.seats), None)
+        self.show_message(self.history.games(status="unreadable"))
+        self.fill_menu()
+        self.refresh_bindings()
+
+    def show_message(self, unreadable: list[GameRow]) -> None:
+        lang = self.app.language
+        lines = [self.tr(key, **params) for key, params in self.history.notes]
+        if unreadable:  # files that look like games but cannot be read: said, never dropped
+            lines.append(self.tr("home.skipped"))
+            lines += [row.problem.get(lang, row.journal) for row in unreadable[:3]]
+            if len(unreadable) > 3:
+                lines.append(self.tr("home.more", count=len(unreadable) - 3))
+            lines.append(self.tr("home.move_out", folder=self.app.data_dir))
+        message = self.query_one("#message", Static)
+        message.update(Text("\n".join(lines), style="yellow") if lines else "")
+
+    def fill_menu(self) -> None:
+        lang = self.app.language
         menu = self.query_one("#home-menu", OptionList)
         menu.clear_options()
-        problems: list[Problem] = []
-        self.resumable = self.app.unfinished(problems)
-        message = self.query_one("#message", Static)
-        if problems:  # files that look like games but cannot be read: say so, never silently
-            lines = [self.tr("home.skipped")]
-            lines += [problem.text(self.app.language) for problem in problems[:3]]
-            if len(problems) > 3:
-                lines.append(self.tr("home.more", count=len(problems) - 3))
-            lines.append(self.tr("home.move_out", folder=self.app.data_dir))
-            message.update(Text("\n".join(lines), style="yellow"))
-        else:
-            message.update("")
-        games = registry.names()
-        if self.resumable:
-            menu.add_option(Option(self.resume_line(self.resumable[1], games), id="resume"))
-        if len(games) == 1:
-            menu.add_option(Option(self.tr("home.new"), id="new"))
-        else:  # one "New game" a game, in the registry's order
-            for name in games:
-                label = self.tr("home.new_of", game=registry.title(name, self.app.language))
-                menu.add_option(Option(label, id=NEW + name))
+        for row in self.unfinished:
+            line = f"{row.step.get(lang, row.journal)} · {players(row)} · {when(row)}"
+            menu.add_option(Option(Text(line), id=RESUME + row.journal))
+        if self.last is not None and self.last.game in registry.names():  # a game still there
+            game = game_title(self.last.game, lang)
+            names = ", ".join(seat.name for seat in self.last.seats)
+            label = self.tr("home.again", game=game, names=names)
+            menu.add_option(Option(Text(label), id=AGAIN + self.last.journal))
+            label = self.tr("home.again_next", game=game)
+            menu.add_option(Option(Text(label), id=NEXT + self.last.journal))
+        for name in registry.names():  # one "New game" a game, in the registry's order
+            label = self.tr("home.new_of", game=registry.title(name, lang))
+            menu.add_option(Option(label, id=NEW + name))
+        menu.add_option(Option(self.tr("home.history"), id="history"))
         menu.add_option(Option(self.tr("home.settings"), id="settings"))
         menu.add_option(Option(self.tr("home.quit"), id="quit"))
         menu.highlighted = 0
+        menu.scroll_home(animate=False)
         menu.focus()
 
-    def resume_line(self, journal, games: tuple[str, ...]) -> str:
-        """ "Resume the unfinished game (6 players, round 2)": the game's own summary, and with
-        several games, which game it is."""
-        lang = self.app.language
-        summary = journal.game.summary(journal.state)
-        if len(games) > 1:
-            title = registry.title(journal.game.name, lang)
-            if summary.key == "home.resume":
-                summary = Words("home.resume_of", {**summary.params, "game": title})
-            else:  # a game with words of its own: its summary, then which game it is
-                summary = Words("home.resume_named", {"summary": summary, "game": title})
-        return worded(summary, lang, journal.game.words_dir)  # in its game's words
+    # --- the keys shown are the keys that work ------------------------------------------
+    def highlighted(self) -> str:
+        menu = self.query_one("#home-menu", OptionList)
+        if menu.highlighted is None:
+            return ""
+        return menu.get_option_at_index(menu.highlighted).id or ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return bool(getattr(self, "unfinished", None))
+        if action == "abandon":
+            return self.highlighted().startswith(RESUME)
+        return True
+
+    def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
+        self.refresh_bindings()  # "a Abandon" only on an unfinished game
 
     def on_option_list_option_selected(self, message: OptionList.OptionSelected) -> None:
         option = message.option.id or ""
+        kind, _, what = option.partition(":")
         if option.startswith(NEW):
-            self.app.start_setup(option.removeprefix(NEW))
+            self.new_game(what)
+        elif option.startswith(RESUME):
+            self.resume(what)
+        elif option.startswith((AGAIN, NEXT)):
+            self.again(what, next_seat=option.startswith(NEXT))
         else:
             getattr(self, f"action_{option}")()
 
-    def action_new(self) -> None:
-        """A new game: the only game's setup, or with several, the menu to choose one from."""
-        games = registry.names()
-        if len(games) == 1:
-            self.app.start_setup(games[0])
+    # --- what the options do --------------------------------------------------------------
+    def new_game(self, game: str) -> None:
+        """A new game of ``game``: with players in the history, first which players."""
+        from narrator.history.choose import PlayersScreen, offers
+
+        choices = offers(self.history, game, self.last)
+        known = self.history.names()
+        if not choices:
+            from narrator.history import again
+
+            again.start(self.app, game, known=known)
             return
+        self.app.push_screen(PlayersScreen(game, choices, known))
+
+    def again(self, journal: str, next_seat: bool) -> None:
+        from narrator.history import again
+
+        row = next((r for r in self.history.games(limit=40) if r.journal == journal), None)
+        if row is None:
+            return
+        names = [seat.name for seat in row.seats]
+        names = list(again.next_seat(names)) if next_seat else names
+        again.start(self.app, row.game, names, row.rulings, self.history.names())
+
+    def resume(self, journal: str) -> None:
+        if not self.app.open_journal(self.app.data_dir / journal):
+            self.refresh_state()  # it was damaged since the menu was drawn
+
+    def action_new(self) -> None:
+        """The first "New game" option, highlighted: Enter starts its setup."""
         menu = self.query_one("#home-menu", OptionList)
         ids = [menu.get_option_at_index(i).id or "" for i in range(menu.option_count)]
         menu.highlighted = next(i for i, option in enumerate(ids) if option.startswith(NEW))
         menu.focus()
 
     def action_resume(self) -> None:
-        if self.resumable:
-            if not self.app.open_journal(self.resumable[0]):
-                self.refresh_state()  # it was damaged since the menu was drawn
-        else:
-            self.notify(self.tr("home.no_game"), severity="warning")
+        """The unfinished game highlighted, or the newest."""
+        option = self.highlighted()
+        if option.startswith(RESUME):
+            self.resume(option.removeprefix(RESUME))
+        elif self.unfinished:
+            self.resume(self.unfinished[0].journal)
+
+    def action_abandon(self) -> None:
+        from narrator.tui.modals import ConfirmScreen
+
+        option = self.highlighted()
+        if not option.startswith(RESUME):
+            return
+        journal = option.removeprefix(RESUME)
+        row = next((r for r in self.unfinished if r.journal == journal), None)
+        if row is None:
+            return
+        question = self.tr("home.abandon_question", game=row.step.get(self.app.language, ""))
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.history.abandon(journal)
+                self.notify(self.tr("home.abandoned"))
+                self.refresh_state()
+
+        self.app.push_screen(ConfirmScreen(question), done)
+
+    def action_history(self) -> None:
+        from narrator.history.screen import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.history))
 
     def action_settings(self) -> None:
         from narrator.tui.modals import SettingsScreen

@@ -397,6 +397,15 @@ class ToyGame(Game):
     def is_over(self, state: State) -> bool:
         return state.step == OVER
 
+    def winners(self, state: State) -> tuple[int, ...] | None:
+        """The caller (and a partner, C8) or everyone else: the history counts the wins."""
+        if state.step != OVER:
+            return None
+        callers = {state.elected} | ({state.partner} - {None})
+        if state.winner == "caller":
+            return tuple(sorted(callers))
+        return tuple(seat for seat in range(state.count) if seat not in callers)
+
     def waiting_for(self, state: State) -> tuple[Words, str]:
         return rules.waiting_for(state)
 

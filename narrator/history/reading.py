@@ -1,0 +1,114 @@
+"""One journal read for the history: what the table saw of its game, worded in both languages.
+
+Everything here comes through the ``Game`` interface: the names and the seats from the public
+view, where the game stands from its summary, the winner from the step that ends it, each
+player's side or role from the public view at the end (what the game reveals then). Nothing
+of an unfinished game but its public view: its secrets stay in its journal.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from pathlib import Path
+from typing import Any
+
+from narrator.games import registry
+from narrator.games.views import Over
+from narrator.history.rows import (
+    ABANDONED,
+    OVER,
+    PLAYING,
+    UNREADABLE,
+    GameRow,
+    Seat,
+    abandoned_path,
+)
+from narrator.history.rulings import form_values
+from narrator.journal import Journal, JournalError
+from narrator.prompts import LANGUAGES, Localized, Words, in_game, worded
+
+
+def _both(words_dir: Path, text: Any) -> dict[str, str]:
+    return {
+        lang: in_game(words_dir, lambda ln, t=text: worded(t, ln)).words(lang) for lang in LANGUAGES
+    }
+
+
+def resume_words(game, state) -> Words:
+    """ "Resume Ravnica: Inquisition (6 players, round 2)": the game's own summary, with
+    which game it is (the home screen's line of an unfinished game)."""
+    summary = game.summary(state)
+    title = Localized(lambda lang: registry.title(game.name, lang))
+    if summary.key == "home.resume":
+        return Words("home.resume_of", {**summary.params, "game": title})
+    return Words("home.resume_named", {"summary": summary, "game": title})
+
+
+def _when(mtime_ns: int) -> str:
+    return _dt.datetime.fromtimestamp(mtime_ns / 1e9).astimezone().isoformat()
+
+
+def read(path: Path) -> GameRow:
+    """The history's row of the journal at ``path``; an unreadable one is a row that says why."""
+    stat = path.stat()
+    base = {
+        "journal": path.name,
+        "size": stat.st_size,
+        "mtime_ns": stat.st_mtime_ns,
+        "last": _when(stat.st_mtime_ns),
+    }
+    try:
+        journal = Journal.open(path, repair=False)  # another narrator may be writing it
+        if not journal.events:
+            raise JournalError("empty_journal", file=path.name)
+    except JournalError as err:
+        problem = {lang: err.text(lang) for lang in LANGUAGES}
+        game = path.name.split("-", 1)[0]
+        return GameRow(game=game, status=UNREADABLE, started=base["last"], problem=problem, **base)
+    game, state = journal.game, journal.state
+    header = journal.header
+    over = game.is_over(state)
+    status = OVER if over else ABANDONED if abandoned_path(path).exists() else PLAYING
+    public = game.public_view(state)
+    names = tuple(seat.name for seat in public.seats)
+    seats = tuple(Seat(i, name) for i, name in enumerate(names))
+    winner: dict[str, str] = {}
+    if over:
+        ending = next((b for b in game.step(state).body if isinstance(b, Over)), None)
+        if ending is not None:
+            winner = _both(game.words_dir, ending.banner)
+        won = game.winners(state)  # None: the game does not say which seats won
+        seats = tuple(
+            _revealed(game, i, seat, None if won is None else i in won)
+            for i, seat in enumerate(public.seats)
+        )
+    first = game.public_view(game.apply(game.initial(), journal.events[0]))
+    rulings = form_values(game, journal.events[0], tuple(s.name for s in first.seats))
+    started = str(header.get("created") or base["last"])
+    language = header.get("language") if header.get("language") in LANGUAGES else None
+    step = _both(game.words_dir, resume_words(game, state))
+    return GameRow(
+        game=game.name,
+        status=status,
+        started=started,
+        language=language,
+        step=step,
+        winner=winner,
+        rulings=rulings,
+        seats=seats,
+        **base,
+    )
+
+
+def _mark(cell) -> bool:
+    """A cell that is a mark (a guild, a curse), not a count (a hand's size, wounds)."""
+    return cell.count is None and cell.limit is None
+
+
+def _revealed(game, seat: int, view, won: bool | None) -> Seat:
+    """A seat at the end: its marks and cells as the public view shows them then (its role,
+    its clan, its guild: what the game reveals at its end)."""
+    shown = (*view.marks, *(cell.label for cell in view.cells if _mark(cell)))
+    parts = [_both(game.words_dir, part) for part in shown]
+    side = {lang: ", ".join(p[lang] for p in parts if p[lang]) for lang in LANGUAGES}
+    return Seat(seat, view.name, side, won)

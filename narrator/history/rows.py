@@ -1,0 +1,51 @@
+"""The history's rows: one game as it is kept, and each seat of it. Plain data, imported
+by the home screen at start-up (reading a journal, ``reading``, is imported only to read one)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+PLAYING, OVER, ABANDONED, UNREADABLE = "playing", "over", "abandoned", "unreadable"
+ABANDONED_SUFFIX = ".abandoned"  # beside the journal: the table gave the game up
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    name: str
+    side: dict[str, str] = field(default_factory=dict)  # by language; only once it is over
+    won: bool | None = None  # None: the game does not tell
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game as the history keeps it."""
+
+    journal: str  # the journal's file name, in the data folder
+    game: str
+    status: str
+    started: str  # ISO time, the journal's header
+    last: str  # ISO time of its last entry (the file's modification time)
+    size: int
+    mtime_ns: int
+    language: str | None = None
+    step: dict[str, str] = field(default_factory=dict)  # "Resume …: where it stands", by language
+    winner: dict[str, str] = field(default_factory=dict)  # the winning side, by language
+    rulings: dict[str, Any] = field(default_factory=dict)  # the setup form's values
+    seats: tuple[Seat, ...] = ()
+    problem: dict[str, str] = field(default_factory=dict)  # why it cannot be read
+
+    @property
+    def seconds(self) -> float | None:
+        try:
+            start = _dt.datetime.fromisoformat(self.started)
+            return (_dt.datetime.fromisoformat(self.last) - start).total_seconds()
+        except ValueError:
+            return None
+
+
+def abandoned_path(journal: Path) -> Path:
+    return journal.with_name(journal.name + ABANDONED_SUFFIX)

@@ -1,0 +1,307 @@
+"""The history's database: SQLite (WAL) in the data folder, brought up to date with the
+journals at every look, rebuilt from them when it cannot be used.
+
+Two narrators on one data folder share it: SQLite's own locking (WAL, a busy timeout) for the
+rows, and a lock file while the database is moved aside and made again.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import fcntl
+import json
+import os
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+
+from narrator.history.rows import ABANDONED_SUFFIX, GameRow, Seat, abandoned_path
+from narrator.journal import SUFFIX
+from narrator.prompts import LANGUAGES
+
+FILE = "history.sqlite3"
+SCHEMA = 2  # PRAGMA user_version: a database of another schema is rebuilt
+
+# Words kept in every language, a column each ("step_en", "step_ru"): read without decoding.
+WORDED = ("step", "winner", "problem")
+_GAME_COLUMNS = (
+    "journal", "game", "status", "started", "last", "seconds", "language", "size", "mtime_ns",
+    "abandoned", "rulings", *(f"{name}_{lang}" for name in WORDED for lang in LANGUAGES),
+)  # fmt: skip
+_SIDES = tuple(f"side_{lang}" for lang in LANGUAGES)
+_WORDED_SQL = ", ".join(f"{c} TEXT" for c in _GAME_COLUMNS[11:])
+_TABLES = f"""
+CREATE TABLE games (
+    journal TEXT PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL,
+    started TEXT NOT NULL, last TEXT NOT NULL, seconds REAL, language TEXT,
+    size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, abandoned INTEGER NOT NULL,
+    rulings TEXT NOT NULL, {_WORDED_SQL}
+);
+CREATE TABLE players (
+    journal TEXT NOT NULL REFERENCES games(journal) ON DELETE CASCADE,
+    seat INTEGER NOT NULL, name TEXT NOT NULL, won INTEGER,
+    {", ".join(f"{c} TEXT" for c in _SIDES)},
+    PRIMARY KEY (journal, seat)
+);
+CREATE INDEX games_by_start ON games(started DESC);
+CREATE INDEX players_by_name ON players(name);
+"""
+
+
+class History:
+    """The history of the games in one data folder. ``notes`` says what was done at opening
+    (a database moved aside and rebuilt), one line each, for the screen to show."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = Path(data_dir)
+        self.path = self.data_dir / FILE
+        self.notes: list[tuple[str, dict]] = []  # (words id, params)
+        self.in_memory = False
+        self.db = self._open_somewhere()
+
+    def _open_somewhere(self) -> sqlite3.Connection:
+        """The database in the data folder; while there is no folder yet (no game was ever
+        saved) or it cannot be used, one in memory, so the home screen still works and no
+        file is made before the first game."""
+        if self.data_dir.is_dir():
+            try:
+                self.in_memory = False
+                return self._open()
+            except (OSError, sqlite3.Error) as err:
+                self.notes.append(("history.unusable", {"error": str(err)}))
+        self.in_memory = True
+        db = _folding(sqlite3.connect(":memory:", isolation_level=None))
+        for statement in _TABLES.split(";"):
+            if statement.strip():
+                db.execute(statement)
+        return db
+
+    # --- opening --------------------------------------------------------------------------
+    @contextmanager
+    def _locked(self) -> Iterator[None]:
+        fd = os.open(self.data_dir / (FILE + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)
+
+    def _connect(self) -> sqlite3.Connection:
+        db = _folding(sqlite3.connect(self.path, timeout=30, isolation_level=None))
+        db.execute("PRAGMA foreign_keys = ON")
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        with self._locked():
+            existed = self.path.exists()
+            why = None
+            if existed:
+                try:
+                    db = self._connect()
+                    version = db.execute("PRAGMA user_version").fetchone()[0]
+                    db.execute("SELECT count(*) FROM games").fetchone()
+                    if version == SCHEMA and _intact(db):
+                        return db
+                    db.close()
+                    why = "history.older" if version != SCHEMA else "history.corrupt"
+                except sqlite3.DatabaseError:
+                    why = "history.corrupt"
+                aside = self._move_aside()
+                self.notes.append((why, {"file": aside.name}))
+            elif any(self.data_dir.glob(f"*{SUFFIX}")):
+                self.notes.append(("history.missing", {}))
+            db = self._connect()
+            with suppress(OSError):
+                os.chmod(self.path, 0o600)
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("BEGIN IMMEDIATE")
+            for statement in _TABLES.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA}")
+            db.execute("COMMIT")
+            return db
+
+    def _move_aside(self) -> Path:
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+        aside = self.path.with_name(f"{FILE}.{stamp}.aside")
+        os.replace(self.path, aside)
+        for extra in ("-wal", "-shm"):  # a WAL of the old database must not meet the new one
+            with suppress(FileNotFoundError):
+                os.replace(f"{self.path}{extra}", f"{aside}{extra}")
+        return aside
+
+    def close(self) -> None:
+        self.db.close()
+
+    # --- keeping up with the journals -----------------------------------------------------
+    def sync(self) -> int:
+        """Read again every journal that is new or changed since it was indexed (a game
+        played by this or another narrator, or killed); forget the ones gone. How many rows
+        changed."""
+        if self.in_memory and self.data_dir.is_dir() and not self.notes:
+            self.db.close()  # the first game made the folder: the history goes there now
+            self.db = self._open_somewhere()
+            self.notes = [n for n in self.notes if n[0] != "history.missing"]  # nothing lost
+        known = {
+            row[0]: (row[1], row[2], row[3])
+            for row in self.db.execute("SELECT journal, size, mtime_ns, abandoned FROM games")
+        }
+        seen = set()
+        changed = []
+        if self.data_dir.is_dir():
+            with os.scandir(self.data_dir) as listing:
+                entries = [e for e in listing if e.name.endswith((SUFFIX, ABANDONED_SUFFIX))]
+            marks = {e.name for e in entries if e.name.endswith(ABANDONED_SUFFIX)}
+            for entry in entries:
+                if not entry.name.endswith(SUFFIX) or not entry.is_file():
+                    continue
+                seen.add(entry.name)
+                stat = entry.stat()
+                given_up = entry.name + ABANDONED_SUFFIX in marks
+                if known.get(entry.name) != (stat.st_size, stat.st_mtime_ns, given_up):
+                    changed.append(Path(entry.path))
+        rows = []
+        if changed:
+            from narrator.history.reading import read  # (the rules of a game, only to read one)
+        for path in changed:
+            try:
+                rows.append(read(path))
+            except FileNotFoundError:  # gone since it was listed
+                seen.discard(path.name)
+        gone = set(known) - seen
+        self.index(rows, gone=gone)
+        return len(rows) + len(gone)
+
+    def index(self, rows: list[GameRow], gone: set[str] = frozenset()) -> None:
+        """Keep ``rows`` (each replaces the row of its journal) and forget ``gone``, in one
+        transaction."""
+        if rows or gone:
+            with self._write():
+                for name in gone:
+                    self.db.execute("DELETE FROM games WHERE journal = ?", (name,))
+                for row in rows:
+                    self._put(row)
+
+    @contextmanager
+    def _write(self) -> Iterator[None]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    def _put(self, row: GameRow) -> None:
+        given_up = abandoned_path(self.data_dir / row.journal).exists()
+        self.db.execute("DELETE FROM games WHERE journal = ?", (row.journal,))
+        worded = [getattr(row, name).get(lang) for name in WORDED for lang in LANGUAGES]
+        self.db.execute(
+            f"INSERT INTO games ({', '.join(_GAME_COLUMNS)})"
+            f" VALUES ({', '.join('?' * len(_GAME_COLUMNS))})",
+            (
+                row.journal, row.game, row.status, row.started, row.last, row.seconds,
+                row.language, row.size, row.mtime_ns, int(given_up), _js(row.rulings), *worded,
+            ),
+        )  # fmt: skip
+        columns = ("journal", "seat", "name", "won", *_SIDES)
+        self.db.executemany(
+            f"INSERT INTO players ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+            [
+                (row.journal, seat.seat, seat.name, None if seat.won is None else int(seat.won),
+                 *(seat.side.get(lang) for lang in LANGUAGES))
+                for seat in row.seats
+            ],
+        )  # fmt: skip
+
+    def abandon(self, journal: str) -> None:
+        """Give up an unfinished game: kept in the history as abandoned (a mark beside its
+        journal, so a rebuilt history knows it too)."""
+        mark = abandoned_path(self.data_dir / journal)
+        fd = os.open(mark, os.O_WRONLY | os.O_CREAT, 0o600)
+        os.write(fd, _dt.datetime.now().astimezone().isoformat().encode())
+        os.fsync(fd)
+        os.close(fd)
+        self.sync()
+
+    # --- reading --------------------------------------------------------------------------
+    def games(
+        self,
+        *,
+        status: str | None = None,
+        game: str | None = None,
+        player: str | None = None,
+        limit: int | None = None,
+    ) -> list[GameRow]:
+        """Games newest first, filtered by status, game or a player's name (any case)."""
+        where, args = _where(status, game, player)
+        columns = ", ".join(_GAME_COLUMNS)
+        sql = f"SELECT {columns} FROM games g{where} ORDER BY g.started DESC, g.journal DESC"
+        if limit:
+            sql += f" LIMIT {int(limit)}"
+        games = self.db.execute(sql, args).fetchall()
+        seats: dict[str, list[Seat]] = {}
+        if games:
+            names = [g[0] for g in games]
+            marks = ",".join("?" * len(names)) if len(names) < 900 else None
+            query = f"SELECT journal, seat, name, won, {', '.join(_SIDES)} FROM players"
+            query += f" WHERE journal IN ({marks})" if marks else ""
+            for journal, seat, name, won, *sides in self.db.execute(
+                query + " ORDER BY journal, seat", names if marks else ()
+            ):
+                won = None if won is None else bool(won)
+                side = {lang: text for lang, text in zip(LANGUAGES, sides, strict=True) if text}
+                seats.setdefault(journal, []).append(Seat(seat, name, side, won))
+        return [_row(g, tuple(seats.get(g[0], ()))) for g in games]
+
+    def count(self, *, status=None, game=None, player=None) -> int:
+        where, args = _where(status, game, player)
+        return self.db.execute(f"SELECT count(*) FROM games g{where}", args).fetchone()[0]
+
+    def names(self) -> list[str]:
+        """Every name typed in any game, the most recent first."""
+        rows = self.db.execute(
+            "SELECT p.name FROM players p JOIN games g USING (journal)"
+            " GROUP BY p.name ORDER BY max(g.started) DESC"
+        )
+        return [name for (name,) in rows]
+
+
+def _where(status: str | None, game: str | None, player: str | None) -> tuple[str, list]:
+    where, args = [], []
+    if status:
+        where.append("g.status = ?")
+        args.append(status)
+    if game:
+        where.append("g.game = ?")
+        args.append(game)
+    if player:  # any case, in any alphabet (SQLite's lower() knows ASCII only)
+        where.append("g.journal IN (SELECT journal FROM players WHERE fold(name) = fold(?))")
+        args.append(player)
+    return (" WHERE " + " AND ".join(where) if where else ""), args
+
+
+def _folding(db: sqlite3.Connection) -> sqlite3.Connection:
+    db.create_function("fold", 1, str.casefold, deterministic=True)
+    return db
+
+
+def _intact(db: sqlite3.Connection) -> bool:
+    return db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+
+
+def _js(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _row(g: tuple, seats: tuple[Seat, ...]) -> GameRow:
+    journal, game, status, started, last, _seconds, language, size, mtime_ns, _given_up = g[:10]
+    worded = iter(g[11:])
+    words = {name: {lang: next(worded) for lang in LANGUAGES} for name in WORDED}
+    return GameRow(
+        journal=journal, game=game, status=status, started=started, last=last, size=size,
+        mtime_ns=mtime_ns, language=language, rulings=json.loads(g[10]), seats=seats,
+        **{name: {lang: text for lang, text in by.items() if text} for name, by in words.items()},
+    )  # fmt: skip

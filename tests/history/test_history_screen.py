@@ -1,0 +1,155 @@
+"""Issue #28 item 5: the history screen and ``narrator history``: games newest first, filtered
+by game or player, a past game's record read-only, each player's games and wins, CSV and
+Markdown, in both languages."""
+
+from __future__ import annotations
+
+import csv
+import io
+from argparse import Namespace
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+
+from narrator.history import command, tables
+from narrator.history.listing import Listing
+from narrator.history.screen import HistoryScreen, PastRecordScreen
+from narrator.history.store import History
+from narrator.journal import Journal
+from narrator.tui.home import HomeScreen
+from narrator.tui.speech import CaptionsOnly
+from tests.games.toy import events as toy_events
+from tests.history.games import played, unfinished
+from tests.tui.driver import screen_text, wait_for, wait_for_text
+
+SIZE = (120, 30)
+
+
+def coin_call(folder: Path, names: tuple[str, ...], elected: int, call: str, flip: str) -> Path:
+    """A whole game of Coin Call: everyone votes for ``elected``, who calls, then the flip."""
+    journal = Journal.create("toy", folder)
+    journal.append(toy_events.GameCreated(names, 60, 1))
+    journal.append(toy_events.DiscussionEnded())
+    for voter in range(len(names)):
+        journal.append(toy_events.VoteCast(voter, elected))
+    journal.append(toy_events.VotesClosed())
+    journal.append(toy_events.CoinCalled(elected, call))
+    journal.append(toy_events.CoinFlipped(flip))
+    assert journal.game.is_over(journal.state)
+    return journal.path
+
+
+@pytest.fixture
+def nights(toy, tmp_path) -> Path:
+    """Two evenings of Coin Call: Bob calls right, then Ann calls wrong."""
+    folder = tmp_path / "games"
+    coin_call(folder, ("Ann", "Bob", "Cid"), 1, "heads", "heads")  # Bob wins alone
+    coin_call(folder, ("Ann", "Bob", "Cid"), 0, "heads", "tails")  # Bob and Cid win
+    return folder
+
+
+def test_each_players_games_wins_and_wins_by_side(nights):
+    history = History(nights)
+    history.sync()
+    rows = history.games()
+    by_name = {p.name: p for p in tables.players(rows, "en")}
+    assert (by_name["Bob"].played, by_name["Bob"].won) == (2, 2)
+    assert (by_name["Ann"].played, by_name["Ann"].won) == (2, 0)
+    assert (by_name["Cid"].played, by_name["Cid"].won) == (2, 1)
+    assert sum(by_name["Bob"].by_side.values()) == 2
+    assert {game for game, _side in by_name["Bob"].by_side} == {"Coin Call"}
+
+
+def test_a_player_is_found_in_any_case_in_any_alphabet(toy, tmp_path):
+    folder = tmp_path / "games"
+    coin_call(folder, ("Аня", "Борис", "Вика"), 1, "heads", "tails")
+    history = History(folder)
+    history.sync()
+    assert len(history.games(player="аНЯ")) == 1 and history.count(player="АНЯ") == 1
+    assert history.count(player="Ан") == 0
+
+
+def test_a_game_that_does_not_tell_its_winners_counts_no_win_as_a_loss(tmp_path):
+    folder = tmp_path / "games"
+    played("pyre", folder)
+    history = History(folder)
+    history.sync()
+    head, body = tables.player_rows(history.games(), "en")
+    assert dict((line[0], line[2]) for line in body)["Bob"] == "—"  # not told, never "0"
+
+
+def test_the_command_line_lists_filters_and_exports(nights, tmp_path, monkeypatch):
+    unfinished("pyre", nights)
+    monkeypatch.setenv("NARRATOR_DATA_DIR", str(nights))
+    args = Namespace(game=None, player=None, players=False, csv=None, markdown=None, lang="en")
+    out = io.StringIO()
+    command.main(args, out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].split()[:3] == ["Started", "Game", "Players"]
+    assert "The Pyre" in lines[1] and "unfinished" in lines[1]  # the newest first
+    assert len(lines) == 4
+    out = io.StringIO()
+    command.main(Namespace(**{**vars(args), "player": "cid", "game": "toy"}), out)
+    assert len(out.getvalue().splitlines()) == 3
+    out = io.StringIO()
+    command.main(Namespace(**{**vars(args), "lang": "ru", "players": True}), out)
+    assert out.getvalue().splitlines()[0].split()[:3] == ["Игрок", "Игр", "Побед"]
+    stem = tmp_path / "out"
+    command.main(Namespace(**{**vars(args), "csv": str(stem), "markdown": str(tmp_path / "h.md")}))
+    games = list(csv.reader(stem.with_suffix(".games.csv").open()))
+    assert games[0][0] == "Started" and len(games) == 4
+    assert games[1][-1].startswith("pyre-")  # the journal each game comes from
+    players = list(csv.reader(stem.with_suffix(".players.csv").open()))
+    assert ["Bob", "3", "2"] in [line[:3] for line in players]
+    markdown = (tmp_path / "h.md").read_text()
+    assert markdown.startswith("# History of games") and "| Bob | 3 | 2 |" in markdown
+
+
+async def test_the_history_screen_filters_opens_a_record_and_exports(nights, make_app):
+    played("pyre", nights)
+    app = make_app(new=False, data_dir=nights)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        table = app.screen.query_one(Listing)
+        await wait_for(pilot, lambda: len(table.lines) == 3)
+        await wait_for_text(pilot, "The Pyre", "Coin Call", "Bob wins", "3 games")
+        await pilot.press("g")  # Ravnica first: none
+        await wait_for(pilot, lambda: len(table.lines) == 0)
+        while app.screen.game != "pyre":
+            await pilot.press("g")
+        await wait_for(pilot, lambda: len(table.lines) == 1)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PastRecordScreen))
+        await wait_for_text(pilot, "Bob")
+        assert app.journal is None  # read-only: no game was opened to play
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        while app.screen.game is not None:
+            await pilot.press("g")
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.focused, Input))
+        await pilot.press(*"dan", "enter")  # only in the Pyre (any case)
+        await wait_for(pilot, lambda: len(table.lines) == 1)
+        await pilot.press("w")
+        await wait_for_text(pilot, "Wins by game and side")
+        await pilot.press("x")
+        await wait_for(pilot, lambda: (nights / "history.md").exists())
+        assert (nights / "history-games.csv").stat().st_mode & 0o777 == 0o600
+        told = [note.message for note in app._notifications]
+        files = ("history-games.csv", "history-players.csv", "history.md")
+        written = ", ".join(str(nights / name) for name in files)
+        assert told == [f"The history was written to {written}."]
+
+
+async def test_the_history_screen_in_russian(nights, make_app):
+    app = make_app(new=False, data_dir=nights, voice=CaptionsOnly("ru"), language="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("h")
+        await wait_for_text(pilot, "История игр", "Начало", "Игроки", "2 игры")
+        await pilot.press("w")
+        await wait_for_text(pilot, "Побед")
+        assert "Wins" not in screen_text(app)
