@@ -30,10 +30,10 @@ from narrator.voice.sinks import (
     AudioSink,
     Clip,
     FakeSink,
-    SimpleAudioSink,
     SinkError,
     load_wav,
 )
+from narrator.voice.speaker import MiniaudioSink
 from narrator.voice.synth import AHEAD, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
 
 __all__ = [
@@ -41,7 +41,7 @@ __all__ = [
     "Clip",
     "FakeSink",
     "SilentVoice",
-    "SimpleAudioSink",
+    "MiniaudioSink",
     "SinkError",
     "SpeechRequest",
     "Voice",
@@ -81,7 +81,7 @@ class Voice:
             synthesizer.on_problem = self._on_synth_problem  # type: ignore[attr-defined]
         self._synth = synthesizer
         self._player = Player(
-            (lambda: sink) if sink is not None else SimpleAudioSink,
+            (lambda: sink) if sink is not None else MiniaudioSink,
             volume=self._settings.volume,
             muted=self._settings.muted,
             gap=gap,

@@ -180,9 +180,9 @@ def test_no_sound_device_gives_a_notice_and_captions_go_on(make_voice):
 
 def test_no_playback_library_gives_its_own_notice_in_the_chosen_language(monkeypatch, tmp_path):
     def missing():
-        raise SinkError("No module named 'simpleaudio'", "library")
+        raise SinkError("No module named 'miniaudio'", "library")
 
-    monkeypatch.setattr(voice_module, "SimpleAudioSink", missing)
+    monkeypatch.setattr(voice_module, "MiniaudioSink", missing)
     voice = Voice(Settings(language="ru"), synthesizer=FakeSynth(tmp_path), gap=0)
     try:
         assert wait_for(lambda: voice.notice is not None)
