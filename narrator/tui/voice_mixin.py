@@ -20,6 +20,8 @@ class VoiceMixin:
     def hook_voice(self) -> None:
         if hasattr(self.voice, "on_notice"):  # called from the voice's own thread
             self.voice.on_notice = self._voice_notice_from_thread
+        if hasattr(self.voice, "on_message"):  # one word, once (the natural voice fell back)
+            self.voice.on_message = self._voice_message_from_thread
         notice = getattr(self.voice, "notice", None)
         if notice:
             self.notify(notice, title=self.words("game.sound"), severity="warning", timeout=8)
@@ -63,7 +65,7 @@ class VoiceMixin:
         self.notify(self.words("game.muted" if muted else "game.unmuted"), title=sound)
 
     def action_volume(self, step: float) -> None:
-        current = getattr(getattr(self.voice, "settings", None), "volume", 1.0)
+        current = getattr(self.voice, "volume", 1.0)  # the language in use's
         volume = self.voice.set_volume(max(0.0, min(1.0, current + step)))
         if isinstance(volume, float):
             text = self.words("game.volume", percent=round(volume * 100))
@@ -77,6 +79,11 @@ class VoiceMixin:
     def _voice_notice_from_thread(self, notice: str | None) -> None:
         with contextlib.suppress(RuntimeError):  # not running (closing, or a test's app)
             self.call_from_thread(self._voice_notice, notice)
+
+    def _voice_message_from_thread(self, message: str) -> None:
+        with contextlib.suppress(RuntimeError):  # not running (closing, or a test's app)
+            title = self.words("game.sound")
+            self.call_from_thread(self.notify, message, title=title, severity="warning")
 
     def _voice_notice(self, notice: str | None) -> None:
         if notice:

@@ -211,6 +211,7 @@ class WorkerSynthesizer(ReportsProblems):
         start_timeout: float = 30.0,
         max_failures: int = 3,
         on_problem: Callable[[str | None, str | None], None] | None = None,
+        engine: str | None = None,
     ) -> None:
         self.cache_dir = Path(cache_dir)
         self.command = command or default_command()
@@ -223,7 +224,7 @@ class WorkerSynthesizer(ReportsProblems):
         self.start_timeout = start_timeout
         self.max_failures = max_failures
         self.on_problem = on_problem
-        self.engine = engine_id()
+        self.engine = engine or engine_id()  # in every cache key
         self.problem: tuple[str, str] | None = None
         self.rendered = 0  # lines the worker rendered (not cache hits): for tests and bench
         self.voice_used: dict[Path, str] = {}  # the voice the worker chose, per rendered file
