@@ -70,8 +70,9 @@ class SinkError(RuntimeError):
 
 @runtime_checkable
 class AudioSink(Protocol):
-    def play(self, audio: Clip | Path | str) -> None:
-        """Start playing (a WAV path or a PCM clip) and return at once; raise SinkError."""
+    def play(self, audio: Clip | Path | str, volume: float = 1.0) -> None:
+        """Start playing (a WAV path or a PCM clip) at ``volume`` (0..1, as scale_volume) and
+        return at once; raise SinkError."""
 
     def stop(self) -> None:
         """Stop what is playing, if anything."""
@@ -106,10 +107,10 @@ class FakeSink:
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
 
-    def play(self, audio: Clip | Path | str) -> None:
+    def play(self, audio: Clip | Path | str, volume: float = 1.0) -> None:
         if self.fail is not None:
             raise self.fail
-        clip = as_clip(audio)
+        clip = scale_volume(as_clip(audio), volume)
         now = self.clock()
         with self._lock:
             self._settle(now)

@@ -8,15 +8,17 @@ closes it, as simpleaudio did: a device that disappears between two lines is fou
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import ctypes.util
 import sys
 import threading
 import time
 from collections.abc import Callable, Generator
+from dataclasses import replace
 from pathlib import Path
 
-from narrator.voice.sinks import Clip, SinkError, as_clip
+from narrator.voice.sinks import Clip, SinkError, as_clip, scale_volume
 
 PERIOD_MS = 20  # one callback's worth of audio: small, so the first frame goes out at once
 PERIODS = 3  # the device's buffer, in periods: what is still to be heard after the last feed
@@ -65,8 +67,10 @@ class _Feed:
     drain the callback waits until the sink stops the device.
     """
 
-    def __init__(self, clip: Clip) -> None:
+    def __init__(self, clip: Clip, volume: float = 1.0) -> None:
+        self.clip = clip
         self.pcm = clip.pcm
+        self.volume = volume
         self.frame_bytes = clip.channels * clip.sampwidth
         self.drained = threading.Event()
         self.started: Callable[[], bool] = lambda: True  # the device's own "still started?"
@@ -77,6 +81,8 @@ class _Feed:
         while position < len(self.pcm):
             chunk = self.pcm[position : position + wanted * self.frame_bytes]
             position += len(chunk)
+            if self.volume < 1.0:  # a period at a time: a long line starts at once all the same
+                chunk = scale_volume(replace(self.clip, pcm=chunk), self.volume).pcm
             wanted = yield chunk
         for _ in range(PERIODS):
             wanted = yield bytes(wanted * self.frame_bytes)
@@ -87,7 +93,12 @@ class _Feed:
 
 
 class MiniaudioSink:
-    """Plays through miniaudio (ALSA on Linux). Raises SinkError when it cannot."""
+    """Plays through miniaudio (ALSA on Linux). Raises SinkError when it cannot.
+
+    Opening a device takes a few milliseconds (ALSA reads its configuration): once a clip has
+    played out, the next device is opened ahead, for the same format, so that the next line
+    only has to start it. That keeps the device open between lines, as any player does.
+    """
 
     def __init__(self, backends: list | None = None) -> None:
         try:
@@ -101,20 +112,22 @@ class MiniaudioSink:
         self._lock = threading.Lock()
         self._device = None
         self._feed: _Feed | None = None
+        self._spare: tuple[tuple[int, int, int], object] | None = None  # (format, device)
         silence_alsa()
 
-    def play(self, audio: Clip | Path | str) -> None:
-        clip = as_clip(audio)
-        self.stop()
+    def _open(self, clip: Clip) -> object:
         ma = self._ma
         formats = {1: ma.SampleFormat.UNSIGNED8, 2: ma.SampleFormat.SIGNED16}
         if clip.sampwidth not in formats:
             raise SinkError(f"{8 * clip.sampwidth}-bit audio is not supported")
-        feed = _Feed(clip)
-        frames = feed.frames()
-        next(frames)
+        spare, self._spare = self._spare, None
+        wanted = (clip.sampwidth, clip.channels, clip.rate)
+        if spare is not None:
+            if spare[0] == wanted:
+                return spare[1]
+            spare[1].close()  # type: ignore[attr-defined]
         try:
-            device = ma.PlaybackDevice(
+            return ma.PlaybackDevice(
                 output_format=formats[clip.sampwidth],
                 nchannels=clip.channels,
                 sample_rate=clip.rate,
@@ -123,9 +136,22 @@ class MiniaudioSink:
                 backends=self._backends,
                 app_name="Inquisition Narrator",
             )
-            feed.started = lambda: bool(ma.lib.ma_device_is_started(device._device))
-            device.start(frames)
         except ma.MiniaudioError as error:
+            raise SinkError(_describe(error, ma.lib)) from error
+
+    def play(self, audio: Clip | Path | str, volume: float = 1.0) -> None:
+        clip = as_clip(audio)
+        self.stop()
+        feed = _Feed(clip, min(1.0, max(0.0, volume)))
+        frames = feed.frames()
+        next(frames)
+        device = self._open(clip)
+        ma = self._ma
+        try:
+            feed.started = lambda: bool(ma.lib.ma_device_is_started(device._device))  # type: ignore[attr-defined]
+            device.start(frames)  # type: ignore[attr-defined]
+        except ma.MiniaudioError as error:
+            device.close()  # type: ignore[attr-defined]
             raise SinkError(_describe(error, ma.lib)) from error
         with self._lock:
             self._device, self._feed = device, feed
@@ -134,7 +160,14 @@ class MiniaudioSink:
         with self._lock:
             device, self._device, self._feed = self._device, None, None
         if device is not None:
-            device.close()
+            device.close()  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        """Stop, and let the device opened ahead go too."""
+        self.stop()
+        spare, self._spare = self._spare, None
+        if spare is not None:
+            spare[1].close()  # type: ignore[attr-defined]
 
     @property
     def is_playing(self) -> bool:
@@ -144,7 +177,10 @@ class MiniaudioSink:
             return False
         if not feed.drained.is_set():
             return True
-        self.stop()  # the last frame has been heard: let the device go
+        self.stop()  # the last frame has been heard: let the device go, and open the next
+        clip = feed.clip
+        with contextlib.suppress(SinkError):  # the next line opens it, and says why it cannot
+            self._spare = ((clip.sampwidth, clip.channels, clip.rate), self._open(clip))
         return False
 
     def probe(self) -> None:

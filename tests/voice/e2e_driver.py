@@ -30,8 +30,8 @@ class TimingSink:
     def probe(self) -> None:
         self.sink.probe()
 
-    def play(self, audio) -> None:
-        self.sink.play(audio)
+    def play(self, audio, volume: float = 1.0) -> None:
+        self.sink.play(audio, volume)
         self.log.append({"frames": len(audio.pcm) // 2, "started": time.monotonic(), "ended": None})
 
     def stop(self) -> None:

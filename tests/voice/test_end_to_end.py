@@ -47,11 +47,18 @@ pcm.!default {{
 
 
 def captured_files(folder: Path) -> list[Path]:
+    """Each opening of the device that played something, in order. The sink opens the next
+    device ahead once a clip is over; the last one opened is never started: no frame."""
+
     def index(path: Path) -> int:
         suffix = path.name.removeprefix("cap.wav")
         return int(suffix.lstrip(".")) if suffix else 0
 
-    return sorted(folder.glob("cap.wav*"), key=index)
+    files = sorted(folder.glob("cap.wav*"), key=index)
+    played = [path for path in files if len(read_wav(path)[0])]
+    assert played == files[: len(played)], "only the last device opened ahead plays nothing"
+    assert len(files) - len(played) <= 1
+    return played
 
 
 def play_game(tmp_path: Path, lang: str) -> tuple[dict, list[Path]]:

@@ -14,9 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.voice.audio import read_wav
+
 TOP = Path(__file__).resolve().parents[2]
 MISSING = "pcm.!default { type hw card 7 }\n"  # a sound card that is not there
 CAPTURE = 'pcm.!default {{ type file slave.pcm "null" file "{file}" format "wav" }}\n'
+CAPTURE_EACH = CAPTURE.replace('"wav" }}', '"wav" truncate false }}')  # a file per opening
 
 pytestmark = pytest.mark.skipif(
     ctypes.util.find_library("asound") is None, reason="ALSA (libasound2) is not installed"
@@ -93,3 +96,31 @@ print(json.dumps({"ended": not sink.is_playing}))
 """
     report, _, _ = run_child(tmp_path, CAPTURE.format(file=tmp_path / "cap.wav"), code)
     assert report["ended"]
+
+
+def test_the_volume_is_applied_as_the_clip_is_fed_and_the_next_device_is_opened_ahead(
+    tmp_path,
+):
+    code = """
+import json, time
+from narrator.voice.speaker import MiniaudioSink
+from narrator.voice.sinks import Clip
+sink = MiniaudioSink()
+tone = b"".join((8000 if i % 50 < 25 else -8000).to_bytes(2, "little", signed=True)
+                for i in range(22050))
+for volume in (0.5, 1.0):
+    sink.play(Clip(tone, 22050), volume)
+    while sink.is_playing:
+        time.sleep(0.002)
+print(json.dumps({"spare": sink._spare is not None}))
+sink.close()
+"""
+    report, stdout, stderr = run_child(
+        tmp_path, CAPTURE_EACH.format(file=tmp_path / "cap.wav"), code
+    )
+    assert report["spare"] and stdout == "" and stderr == ""
+    half, full, spare = sorted(tmp_path.glob("cap.wav*"))
+    half_samples, full_samples = read_wav(half)[0], read_wav(full)[0]
+    assert max(full_samples) == 8000 and max(half_samples) == 4000
+    assert len(half_samples) >= 22050 and len(full_samples) >= 22050
+    assert read_wav(spare)[0] == read_wav(spare)[0][:0]  # opened ahead, never started
