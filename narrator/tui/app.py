@@ -221,6 +221,7 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
         title = registry.title(journal.game.name, self.language)
         self.caption(self.words("game.resumed", game=title))  # never a file's name
         self.say_where_we_are()
+        self.call_after_refresh(self.render_ahead)
         return True
 
     def say_where_we_are(self) -> None:
@@ -291,6 +292,7 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
         else:
             self.say_lines(lines)
         self.route()
+        self.call_after_refresh(self.render_ahead)  # what the next key may say, rendered now
         return True
 
     def release_lines(self) -> None:
@@ -313,6 +315,7 @@ class NarratorApp(AnnouncementsMixin, RefusalsMixin, PaletteMixin, VoiceMixin, D
         # The voice follows the screen: the line of whoever acts now, said again at once.
         again = list(self.game.again_lines(self.state))
         self.say_lines([replace(again[0], urgent=True), *again[1:]] if again else [])
+        self.call_after_refresh(self.render_ahead)
         return event
 
     # --- screens --------------------------------------------------------------------------

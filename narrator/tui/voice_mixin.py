@@ -51,6 +51,16 @@ class VoiceMixin:
         self.caption(text)
         return text
 
+    def render_ahead(self) -> None:
+        """Have the voice render every line the next key may say (``ahead.py``), once the
+        screen is drawn: the line a key says is then on disk before the key is pressed."""
+        journal, game = getattr(self, "journal", None), getattr(self, "game", None)
+        if journal is None or game is None or getattr(self.voice, "muted", True):
+            return
+        from narrator.tui.ahead import lines_ahead
+
+        self.voice.prewarm(lines_ahead(game, journal.state, len(journal.events)), soon=True)
+
     def caption(self, text: str) -> None:
         self.captions.append(text)
         self.publish_display()  # the page shows the lines said too (public: said aloud)

@@ -42,7 +42,7 @@ from narrator.voice.sinks import (
     load_wav,
 )
 from narrator.voice.speaker import MiniaudioSink
-from narrator.voice.synth import AHEAD, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
+from narrator.voice.synth import AHEAD, NEXT, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
 
 __all__ = [
     "AudioSink",
@@ -189,10 +189,11 @@ class Voice:
         """Silence now: stop the current line and drop the waiting ones."""
         self._player.stop()
 
-    def prewarm(self, lines: Iterable[Prewarmable]) -> int:
+    def prewarm(self, lines: Iterable[Prewarmable], soon: bool = False) -> int:
         """Render lines ahead in the background: prompt ids (alone or with their params,
-        as (id, {params})) or plain texts. Returns how many were queued. Muted, nothing is
-        rendered (nothing would be heard; a line said after unmuting renders then)."""
+        as (id, {params})) or plain texts. Returns how many were queued. ``soon``: lines the
+        next key may say, rendered before the others waiting. Muted, nothing is rendered
+        (nothing would be heard; a line said after unmuting renders then)."""
         if self._settings.muted:
             return 0
         cat = catalogue(self._settings.language)
@@ -207,12 +208,13 @@ class Voice:
             else:
                 text = line
             requests.append(self._request(text))
+        priority = NEXT if soon else AHEAD
         prewarm = getattr(self._synth, "prewarm", None)
         if prewarm is not None:
-            prewarm(requests)
+            prewarm(requests, priority)
         else:
             for request in requests:
-                self._synth.request(request, AHEAD)
+                self._synth.request(request, priority)
         return len(requests)
 
     def _request(self, text: str) -> SpeechRequest:
@@ -351,7 +353,7 @@ class SilentVoice(Voice):
     def stop(self) -> None:
         pass
 
-    def prewarm(self, lines: Iterable[Prewarmable]) -> int:
+    def prewarm(self, lines: Iterable[Prewarmable], soon: bool = False) -> int:
         return 0
 
     def retry(self) -> None:

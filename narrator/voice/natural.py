@@ -108,8 +108,10 @@ class SpeechRouter(ReportsProblems):
         answer.add_done_callback(settle)
         return said
 
-    def prewarm(self, requests: Iterable[SpeechRequest]) -> list[Future[Path | None]]:
-        return [self.request(request, AHEAD) for request in requests]
+    def prewarm(
+        self, requests: Iterable[SpeechRequest], priority: int = AHEAD
+    ) -> list[Future[Path | None]]:
+        return [self.request(request, priority) for request in requests]
 
     def start(self, natural: bool = False) -> None:
         """Start eSpeak's worker, and Piper's too when a language speaks with it."""

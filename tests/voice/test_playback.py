@@ -8,6 +8,7 @@ import narrator.voice as voice_module
 from narrator.settings import Settings
 from narrator.voice import FakeSink, SinkError, Voice
 from narrator.voice.chimes import CHIMES
+from narrator.voice.synth import AHEAD, NEXT
 from tests.voice.audio import samples_of
 from tests.voice.fakes import FakeSynth, wait_for
 
@@ -225,7 +226,9 @@ def test_prewarm_renders_fixed_lines_ahead_at_low_priority(make_voice, ravnica_w
     count = voice.prewarm(["time_up", "round_start", ("time_added", {"seconds": 30}), "Hello."])
     assert count == 3  # round_start needs names: it is rendered when they are known
     texts = [(request.text, priority) for request, priority in synth.requests]
-    assert texts == [("Time is up.", 1), ("30 seconds added.", 1), ("Hello.", 1)]
+    assert texts == [("Time is up.", AHEAD), ("30 seconds added.", AHEAD), ("Hello.", AHEAD)]
+    voice.prewarm(["Next."], soon=True)  # what the next key may say: before the others
+    assert synth.requests[-1][1] == NEXT < AHEAD
 
 
 def test_a_muted_voice_renders_nothing_ahead(make_voice):
