@@ -57,9 +57,19 @@ class VoiceMixin:
         journal, game = getattr(self, "journal", None), getattr(self, "game", None)
         if journal is None or game is None or getattr(self.voice, "muted", True):
             return
-        from narrator.tui.ahead import lines_ahead
+        from narrator.tui.ahead import holds_secret, lines_ahead
 
-        self.voice.prewarm(lines_ahead(game, journal.state, len(journal.events)), soon=True)
+        # Each state after an entry is seen here; a resumed game's, once, by replaying it.
+        seen = getattr(self, "_secret_seen", None)
+        if seen is None or seen[0] is not journal:
+            states = [game.initial()]
+            for event in journal.events:
+                states.append(game.apply(states[-1], event))
+            seen = (journal, holds_secret(game, states))
+        seen = (journal, seen[1] or holds_secret(game, [journal.state]))
+        self._secret_seen = seen
+        if not seen[1]:
+            self.voice.prewarm(lines_ahead(game, journal.state), soon=True)
 
     def caption(self, text: str) -> None:
         self.captions.append(text)
