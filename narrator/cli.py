@@ -23,6 +23,12 @@ def parser() -> argparse.ArgumentParser:
         "--lang", choices=["en", "ru"], help="language of the narrator's voice and captions"
     )
     p.add_argument("--mute", action="store_true", help="start with the voice muted (captions only)")
+    p.add_argument(
+        "--voice",
+        choices=["espeak", "natural"],
+        help="English voice: eSpeak NG (the default) or natural (Piper, installed by "
+        "scripts/setup --natural-voice) for this run. Russian is always eSpeak NG",
+    )
     p.add_argument("--new", action="store_true", help="go straight to a new game")
     p.add_argument("--game", metavar="NAME", choices=names(), help="start a new game of NAME")
     p.add_argument("--resume", metavar="JOURNAL", help="resume the game in this journal file")

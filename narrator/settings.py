@@ -1,8 +1,10 @@
-"""The user's settings: language, voice, speech rate, volume, mute.
+"""The user's settings: language, mute, and how each language is spoken (voice, rate, volume).
 
-Stored in `config_dir()/settings.toml`. A broken file never stops the app: each bad value
-falls back to its default and `load()` returns a message saying what was wrong (a `Problem`:
-the English text, worded in the screen's language with ``text(lang)``).
+Stored in `config_dir()/settings.toml`: ``voice``, ``rate`` and ``volume`` at the top are for
+every language; a ``[speech.en]`` or ``[speech.ru]`` table sets that language's own (what the
+Settings screen saves), its missing keys taken from the top. A broken file never stops the app:
+each bad value falls back to its default and `load()` returns a message saying what was wrong
+(a `Problem`: the English text, worded in the screen's language with ``text(lang)``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import json
 import os
 import tempfile
 import tomllib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from narrator import paths
@@ -19,15 +21,41 @@ from narrator.prompts import Problem, Term, reason
 
 LANGUAGES = ("en", "ru")
 RATE_RANGE = (80, 400)  # words a minute; eSpeak NG is intelligible across this range
+SPEECH_KEYS = ("voice", "rate", "volume")  # what a language may set for itself
+NATURAL = "natural"  # the voice that asks for Piper (the optional extra [natural])
+NATURAL_LANGUAGES = ("en",)  # the languages it speaks; the others are eSpeak NG's only
+NATURAL_COMMAND = "scripts/setup --natural-voice"  # how to install it (the README says so too)
+
+
+@dataclass(frozen=True)
+class Speech:
+    """How one language is spoken."""
+
+    voice: str | None = None  # None: eSpeak NG's voice for the language; "natural": Piper
+    rate: int = 165
+    volume: float = 1.0  # 0.0 (silent) .. 1.0 (as synthesized)
 
 
 @dataclass(frozen=True)
 class Settings:
     language: str = "en"
-    voice: str | None = None  # None: the engine's voice for `language`, picked automatically
+    voice: str | None = None  # these three: for each language without its own Speech
     rate: int = 165
-    volume: float = 1.0  # 0.0 (silent) .. 1.0 (as synthesized)
+    volume: float = 1.0
     muted: bool = False
+    own_speech: tuple[tuple[str, Speech], ...] = ()  # (language, Speech), by language
+
+    def speech(self, language: str | None = None) -> Speech:
+        """How ``language`` (default: the one in use) is spoken."""
+        own = dict(self.own_speech).get(language or self.language)
+        return own if own is not None else Speech(self.voice, self.rate, self.volume)
+
+    def with_speech(self, language: str | None = None, **changes: object) -> Settings:
+        """These settings with ``language``'s voice, rate or volume changed (that language only)."""
+        language = language or self.language
+        speech = replace(self.speech(language), **changes)
+        others = tuple(item for item in self.own_speech if item[0] != language)
+        return replace(self, own_speech=tuple(sorted((*others, (language, speech)))))
 
 
 def settings_path() -> Path:
@@ -75,7 +103,8 @@ def parse(text: str, where: str = "settings.toml") -> tuple[Settings, list[Probl
         return Settings(), [Problem("settings_not_toml", file=where, reason=why)]
     values: dict[str, object] = {}
     warnings = []
-    known = {field.name for field in fields(Settings)}
+    known = {field.name for field in fields(Settings)} - {"own_speech"}
+    own = table.pop("speech", {})
     for name, value in table.items():
         kept, problem = _check(name, value)
         if problem:
@@ -87,7 +116,43 @@ def parse(text: str, where: str = "settings.toml") -> tuple[Settings, list[Probl
             )
         else:
             values[name] = kept
-    return Settings(**values), warnings
+    settings = Settings(**values)
+    speech, more = _own_speech(own, settings, where)
+    return replace(settings, own_speech=speech), warnings + more
+
+
+def _own_speech(
+    own: object, settings: Settings, where: str
+) -> tuple[tuple[tuple[str, Speech], ...], list[Problem]]:
+    """Each ``[speech.<language>]`` table, its missing or bad keys taken from the top."""
+    found, warnings = [], []
+
+    def warn(problem: Problem, outcome: str) -> None:
+        part = problem.part()
+        warnings.append(Problem("settings_value", file=where, problem=part, outcome=Term(outcome)))
+
+    tables = own if isinstance(own, dict) else {}
+    if not isinstance(own, dict):
+        warn(Problem("setting_unknown", value="speech"), "files.setting_ignored")
+    for language, table in tables.items():
+        if language not in LANGUAGES or not isinstance(table, dict):
+            warn(
+                Problem("setting_unknown", value=repr(f"speech.{language}")),
+                "files.setting_ignored",
+            )
+            continue
+        speech = settings.speech(language)
+        for name, value in table.items():
+            kept, problem = _check(name, value) if name in SPEECH_KEYS else (None, None)
+            if name not in SPEECH_KEYS:
+                problem = Problem("setting_unknown", value=repr(f"speech.{language}.{name}"))
+                warn(problem, "files.setting_ignored")
+            elif problem:
+                warn(problem, "files.setting_default")
+            else:
+                speech = replace(speech, **{name: kept})
+        found.append((language, speech))
+    return tuple(sorted(found)), warnings
 
 
 def load(path: Path | None = None) -> tuple[Settings, list[Problem]]:
@@ -113,6 +178,12 @@ def dumps(settings: Settings) -> str:
     lines.append(f"rate = {int(settings.rate)}")
     lines.append(f"volume = {float(settings.volume)!r}")
     lines.append(f"muted = {'true' if settings.muted else 'false'}")
+    for language, speech in settings.own_speech:
+        lines.append(f"\n[speech.{language}]  # how {language} is spoken: voice, rate, volume")
+        if speech.voice is not None:
+            lines.append(f"voice = {json.dumps(speech.voice, ensure_ascii=False)}")
+        lines.append(f"rate = {int(speech.rate)}")
+        lines.append(f"volume = {float(speech.volume)!r}")
     return "\n".join(lines) + "\n"
 
 

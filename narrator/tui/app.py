@@ -242,6 +242,7 @@ class NarratorApp(
         title = registry.title(journal.game.name, self.language)
         self.caption(self.words("game.resumed", game=title))  # never a file's name
         self.say_where_we_are()
+        self.call_after_refresh(self.render_ahead)
         return True
 
     def say_where_we_are(self) -> None:
@@ -313,6 +314,7 @@ class NarratorApp(
         else:
             self.say_lines(lines)
         self.route()
+        self.call_after_refresh(self.render_ahead)  # what the next key may say, rendered now
         return True
 
     def release_lines(self) -> None:
@@ -335,6 +337,7 @@ class NarratorApp(
         # The voice follows the screen: the line of whoever acts now, said again at once.
         again = list(self.game.again_lines(self.state))
         self.say_lines([replace(again[0], urgent=True), *again[1:]] if again else [])
+        self.call_after_refresh(self.render_ahead)
         return event
 
     # --- screens --------------------------------------------------------------------------

@@ -4,15 +4,20 @@ them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Select, Static
 
+from narrator.settings import NATURAL, NATURAL_COMMAND, NATURAL_LANGUAGES, Settings, load, save
 from narrator.tui.words import say, translate_bindings
+
+ESPEAK = "espeak"  # eSpeak NG in the voice list (in the settings: no voice named)
 
 
 class Worded:
@@ -72,35 +77,122 @@ class HelpScreen(Worded, ModalScreen[None]):
         self.dismiss(None)
 
 
+RATES = (100, 130, 165, 200, 240, 280)  # words a minute offered; a saved other one is kept
+VOLUMES = tuple(range(100, -1, -10))  # percent
+
+
 class SettingsScreen(Worded, ModalScreen[None]):
+    """The language, and how each language is spoken: its voice, rate and volume. ctrl+t says
+    a test line with what is chosen, before it is saved; Esc puts the voice back as it was."""
+
+    DEFAULT_CSS = """
+    SettingsScreen #s-rate-volume { height: auto; }
+    SettingsScreen #s-rate-volume > Vertical { height: auto; width: 1fr; }
+    """
     BINDINGS = [
         Binding("escape", "close", "Close"),
+        Binding("ctrl+t", "test_line", "Test line", priority=True),
         Binding("ctrl+s", "save", "Save", priority=True),
     ]
 
     def compose(self) -> ComposeResult:
+        voice_settings = getattr(self.app.voice, "settings", None)
+        self.original: Settings = voice_settings or self.app.settings or Settings()
+        self.draft = self.original  # each language's speech, as chosen so far
+        self.editing = getattr(self.app, "language", "en")
+        speech = self.draft.speech(self.editing)
         with Vertical(id="dialog"):
             yield Static(self.tr("modals.settings.title"), classes="screen-title", id="s-title")
             yield Static(self.tr("modals.settings.language"), id="s-language")
             yield Select(
                 [("English", "en"), ("Русский", "ru")],  # each language named in itself
-                value=getattr(self.app, "language", "en"),
+                value=self.editing,
                 allow_blank=False,
                 id="language",
             )
+            yield Static(self.tr("modals.settings.voice"), id="s-voice")
+            yield Select(self._voices(self.editing, speech.voice), allow_blank=False, id="voice")
+            volume = round(speech.volume * 100)
+            with Horizontal(id="s-rate-volume"):  # side by side: the dialog fits 80×24
+                with Vertical():
+                    yield Static(self.tr("modals.settings.rate"), id="s-rate")
+                    yield Select(
+                        _rates(speech.rate), value=speech.rate, allow_blank=False, id="rate"
+                    )
+                with Vertical():
+                    yield Static(self.tr("modals.settings.volume"), id="s-volume")
+                    yield Select(_volumes(volume), value=volume, allow_blank=False, id="volume")
             yield Static(Text(self.tr("modals.settings.hint"), style="dim"), id="s-hint")
 
+    def _voices(self, lang: str, chosen: str | None) -> list[tuple[str, str]]:
+        """The voices ``lang`` may have, in the words of ``lang``: eSpeak NG, and for English
+        the natural voice (said not installed when it is not)."""
+        from narrator.voice.natural import natural_installed  # the voice: only when it is opened
+
+        options = [("eSpeak NG", ESPEAK)]
+        if lang in NATURAL_LANGUAGES:
+            key = "voice_natural" if natural_installed() else "voice_natural_missing"
+            words = say(lang, f"modals.settings.{key}", engine="Piper", command=NATURAL_COMMAND)
+            options.append((words, NATURAL))
+        if chosen not in (None, NATURAL):
+            options.append((f"eSpeak NG: {chosen}", chosen))  # a voice named in the file
+        return options
+
     def on_select_changed(self, message: Select.Changed) -> None:
-        """The dialog speaks the language chosen at once, before it is saved: whoever picks
-        Russian reads how to save it in Russian."""
-        lang = str(message.value)
-        self.query_one("#s-title", Static).update(say(lang, "modals.settings.title"))
-        self.query_one("#s-language", Static).update(say(lang, "modals.settings.language"))
+        if message.select.id == "language":
+            self._show_language(str(message.value))
+        else:
+            self.draft = self.draft.with_speech(self.editing, **self._chosen())
+
+    def _chosen(self) -> dict[str, object]:
+        voice = self.query_one("#voice", Select).value
+        rate = self.query_one("#rate", Select).value
+        volume = self.query_one("#volume", Select).value
+        return {
+            "voice": None if voice == ESPEAK else voice,
+            "rate": int(rate),  # type: ignore[arg-type]
+            "volume": int(volume) / 100,  # type: ignore[arg-type]
+        }
+
+    def _show_language(self, lang: str) -> None:
+        """The dialog speaks the language chosen at once, before it is saved (whoever picks
+        Russian reads how to save it in Russian), and shows how that language is spoken."""
+        self.editing = lang
+        for part in ("title", "language", "voice", "rate", "volume"):
+            self.query_one(f"#s-{part}", Static).update(say(lang, f"modals.settings.{part}"))
         hint = Text(say(lang, "modals.settings.hint"), style="dim")
         self.query_one("#s-hint", Static).update(hint)
+        speech = self.draft.speech(lang)
+        voice = self.query_one("#voice", Select)
+        voice.set_options(self._voices(lang, speech.voice))
+        voice.value = speech.voice or ESPEAK
+        rate = self.query_one("#rate", Select)
+        rate.set_options(_rates(speech.rate))
+        rate.value = speech.rate
+        volume = self.query_one("#volume", Select)
+        volume.set_options(_volumes(round(speech.volume * 100)))
+        volume.value = round(speech.volume * 100)
+
+    def _trying(self) -> Settings:
+        """The voice's settings with what is chosen here, in the language being edited."""
+        own = self.draft.with_speech(self.editing, **self._chosen()).own_speech
+        return replace(self.original, language=self.editing, own_speech=own)
+
+    def action_test_line(self) -> None:
+        voice = self.app.voice
+        if hasattr(voice, "apply_settings"):
+            voice.apply_settings(replace(self._trying(), muted=False))
+        voice.say("settings_test", urgent=True)
 
     def action_save(self) -> None:
-        problem = self.app.set_language(self.query_one("#language", Select).value)
+        lang = self.query_one("#language", Select).value
+        trying = self._trying()
+        problem = save_speech(trying.own_speech)
+        if hasattr(self.app.voice, "apply_settings"):
+            self.app.voice.apply_settings(replace(trying, language=self.original.language))
+        if self.app.settings is not None:
+            self.app.settings = replace(self.app.settings, own_speech=trying.own_speech)
+        problem = self.app.set_language(lang) or problem
         # Said in the language just chosen, as the screens that follow are.
         if problem:
             title = self.tr("modals.settings.title")
@@ -110,4 +202,26 @@ class SettingsScreen(Worded, ModalScreen[None]):
         self.dismiss(None)
 
     def action_close(self) -> None:
+        if hasattr(self.app.voice, "apply_settings"):
+            self.app.voice.apply_settings(self.original)  # a test line changed nothing
         self.dismiss(None)
+
+
+def _rates(rate: int) -> list[tuple[str, int]]:
+    return [(str(value), value) for value in sorted({*RATES, rate})]
+
+
+def _volumes(percent: int) -> list[tuple[str, int]]:
+    return [(f"{value}%", value) for value in sorted({*VOLUMES, percent}, reverse=True)]
+
+
+def save_speech(own_speech: tuple) -> str | None:
+    """Keep each language's speech in the settings file; a message when it could not be."""
+    try:
+        stored, problems = load()
+        if problems:  # saving would replace what could not be read: leave the file alone
+            return problems[0].text(stored.language)
+        save(replace(stored, own_speech=own_speech))
+    except OSError as err:
+        return str(err.strerror or err)
+    return None

@@ -45,7 +45,7 @@ class CaptionsOnly:
     def retry(self) -> None:
         pass
 
-    def prewarm(self, items) -> None:
+    def prewarm(self, items, soon: bool = False) -> None:
         pass
 
     def close(self) -> None:

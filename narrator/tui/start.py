@@ -30,6 +30,9 @@ def run(args: Any) -> int:
         if args.mute:
             changes["muted"] = True
         settings = dataclasses.replace(settings, **changes)
+        if getattr(args, "voice", None):  # for this run, as --lang and --mute are
+            natural = args.voice == "natural"
+            settings = settings.with_speech("en", voice="natural" if natural else None)
     app = NarratorApp(
         voice=CaptionsOnly(language),  # until the first frame is drawn
         voice_factory=(lambda: open_voice(settings)) if settings is not None else None,

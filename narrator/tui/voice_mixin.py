@@ -20,6 +20,8 @@ class VoiceMixin:
     def hook_voice(self) -> None:
         if hasattr(self.voice, "on_notice"):  # called from the voice's own thread
             self.voice.on_notice = self._voice_notice_from_thread
+        if hasattr(self.voice, "on_message"):  # one word, once (the natural voice fell back)
+            self.voice.on_message = self._voice_message_from_thread
         notice = getattr(self.voice, "notice", None)
         if notice:
             self.notify(notice, title=self.words("game.sound"), severity="warning", timeout=8)
@@ -49,6 +51,26 @@ class VoiceMixin:
         self.caption(text)
         return text
 
+    def render_ahead(self) -> None:
+        """Have the voice render every line the next key may say (``ahead.py``), once the
+        screen is drawn: the line a key says is then on disk before the key is pressed."""
+        journal, game = getattr(self, "journal", None), getattr(self, "game", None)
+        if journal is None or game is None or getattr(self.voice, "muted", True):
+            return
+        from narrator.tui.ahead import holds_secret, lines_ahead
+
+        # Each state after an entry is seen here; a resumed game's, once, by replaying it.
+        seen = getattr(self, "_secret_seen", None)
+        if seen is None or seen[0] is not journal:
+            states = [game.initial()]
+            for event in journal.events:
+                states.append(game.apply(states[-1], event))
+            seen = (journal, holds_secret(game, states))
+        seen = (journal, seen[1] or holds_secret(game, [journal.state]))
+        self._secret_seen = seen
+        if not seen[1]:
+            self.voice.prewarm(lines_ahead(game, journal.state), soon=True)
+
     def caption(self, text: str) -> None:
         self.captions.append(text)
         self.publish_display()  # the page shows the lines said too (public: said aloud)
@@ -63,7 +85,7 @@ class VoiceMixin:
         self.notify(self.words("game.muted" if muted else "game.unmuted"), title=sound)
 
     def action_volume(self, step: float) -> None:
-        current = getattr(getattr(self.voice, "settings", None), "volume", 1.0)
+        current = getattr(self.voice, "volume", 1.0)  # the language in use's
         volume = self.voice.set_volume(max(0.0, min(1.0, current + step)))
         if isinstance(volume, float):
             text = self.words("game.volume", percent=round(volume * 100))
@@ -77,6 +99,11 @@ class VoiceMixin:
     def _voice_notice_from_thread(self, notice: str | None) -> None:
         with contextlib.suppress(RuntimeError):  # not running (closing, or a test's app)
             self.call_from_thread(self._voice_notice, notice)
+
+    def _voice_message_from_thread(self, message: str) -> None:
+        with contextlib.suppress(RuntimeError):  # not running (closing, or a test's app)
+            title = self.words("game.sound")
+            self.call_from_thread(self.notify, message, title=title, severity="warning")
 
     def _voice_notice(self, notice: str | None) -> None:
         if notice:

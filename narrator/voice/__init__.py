@@ -25,25 +25,35 @@ from narrator import paths
 from narrator.prompts import catalogue, prompt_ids
 from narrator.settings import Settings
 from narrator.voice.chimes import CHIMES, sounds_dir
+from narrator.voice.natural import (
+    NATURAL,
+    NATURAL_COMMAND,
+    NATURAL_LANGUAGES,
+    SpeechRouter,
+    natural_installed,
+    natural_synthesizer,
+)
 from narrator.voice.player import APPEND, FRONT, URGENT, Item, Player
 from narrator.voice.sinks import (
     AudioSink,
     Clip,
     FakeSink,
-    SimpleAudioSink,
     SinkError,
     load_wav,
 )
-from narrator.voice.synth import AHEAD, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
+from narrator.voice.speaker import MiniaudioSink
+from narrator.voice.synth import AHEAD, NEXT, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
 
 __all__ = [
     "AudioSink",
     "Clip",
     "FakeSink",
     "SilentVoice",
-    "SimpleAudioSink",
+    "MiniaudioSink",
     "SinkError",
+    "NATURAL",
     "SpeechRequest",
+    "SpeechRouter",
     "Voice",
     "WorkerSynthesizer",
 ]
@@ -61,12 +71,14 @@ class Voice:
         synthesizer: Synthesizer | None = None,
         on_notice: Callable[[str | None], None] | None = None,
         *,
+        on_message: Callable[[str], None] | None = None,
         retry_key: str = "F5",
         gap: float = 0.15,
         sounds: Path | None = None,
     ) -> None:
         self._settings = settings or Settings()
         self.on_notice = on_notice
+        self.on_message = on_message  # a one-off word (the natural voice fell back), any thread
         self.retry_key = retry_key
         self.captions: deque[str] = deque(maxlen=500)  # every line said, newest last
         self.last_line: str | None = None
@@ -76,20 +88,26 @@ class Voice:
         self._notice: str | None = None
         self._synth_problem: tuple[str, str] | None = None
         if synthesizer is None:
-            synthesizer = WorkerSynthesizer(paths.cache_dir() / "speech")
+            cache = paths.cache_dir() / "speech"
+            synthesizer = SpeechRouter(
+                WorkerSynthesizer(cache),
+                lambda: natural_synthesizer(cache) if natural_installed() else None,
+            )
+        if isinstance(synthesizer, SpeechRouter):
+            synthesizer.on_fallback = self._on_natural_fallback
         if hasattr(synthesizer, "on_problem"):
             synthesizer.on_problem = self._on_synth_problem  # type: ignore[attr-defined]
         self._synth = synthesizer
         self._player = Player(
-            (lambda: sink) if sink is not None else SimpleAudioSink,
-            volume=self._settings.volume,
+            (lambda: sink) if sink is not None else MiniaudioSink,
+            volume=self._settings.speech().volume,
             muted=self._settings.muted,
             gap=gap,
             on_problem=self._on_player_problem,
         )
         self._player.start()
         if not self._settings.muted:
-            self._synth.start()  # the worker warms up while the screen is being filled in
+            self._start_synth()  # the worker warms up while the screen is being filled in
 
     @classmethod
     def silent(cls, settings: Settings | None = None) -> SilentVoice:
@@ -105,26 +123,42 @@ class Voice:
     def muted(self) -> bool:
         return self._settings.muted
 
+    @property
+    def volume(self) -> float:
+        """The volume of the language in use."""
+        return self._settings.speech().volume
+
     def apply_settings(self, settings: Settings) -> None:
         """Use new settings from the next line on (language, voice, rate, volume, mute)."""
         language_changed = settings.language != self._settings.language
+        natural_now = settings.speech().voice == NATURAL != self._settings.speech().voice
         self._settings = settings
-        self._player.volume = settings.volume
+        self._player.volume = settings.speech().volume
         self._player.set_muted(settings.muted)
         if language_changed:
             self._update_notice()  # the notice speaks the new language too
+        if natural_now and not settings.muted:
+            self._start_synth()  # Piper's model loads before the first line asks for it
 
     def toggle_mute(self) -> bool:
         """Mute or unmute; returns True when now muted. Captions go on either way."""
         self.apply_settings(replace(self._settings, muted=not self._settings.muted))
         if not self._settings.muted:
-            self._synth.start()
+            self._start_synth()
         return self._settings.muted
 
     def set_volume(self, volume: float) -> float:
+        """Set the volume of the language in use (each language keeps its own)."""
         volume = min(1.0, max(0.0, float(volume)))
-        self.apply_settings(replace(self._settings, volume=volume))
+        self.apply_settings(self._settings.with_speech(volume=volume))
         return volume
+
+    def _start_synth(self) -> None:
+        if isinstance(self._synth, SpeechRouter):
+            wanted = {self._settings.speech(lang).voice for lang in NATURAL_LANGUAGES}
+            self._synth.start(natural=NATURAL in wanted)
+        else:
+            self._synth.start()
 
     # -- speaking ---------------------------------------------------------------------
     def say(self, prompt_id: str, urgent: bool = False, **params: Any) -> str:
@@ -155,10 +189,11 @@ class Voice:
         """Silence now: stop the current line and drop the waiting ones."""
         self._player.stop()
 
-    def prewarm(self, lines: Iterable[Prewarmable]) -> int:
+    def prewarm(self, lines: Iterable[Prewarmable], soon: bool = False) -> int:
         """Render lines ahead in the background: prompt ids (alone or with their params,
-        as (id, {params})) or plain texts. Returns how many were queued. Muted, nothing is
-        rendered (nothing would be heard; a line said after unmuting renders then)."""
+        as (id, {params})) or plain texts. Returns how many were queued. ``soon``: lines the
+        next key may say, rendered before the others waiting. Muted, nothing is rendered
+        (nothing would be heard; a line said after unmuting renders then)."""
         if self._settings.muted:
             return 0
         cat = catalogue(self._settings.language)
@@ -173,17 +208,18 @@ class Voice:
             else:
                 text = line
             requests.append(self._request(text))
+        priority = NEXT if soon else AHEAD
         prewarm = getattr(self._synth, "prewarm", None)
         if prewarm is not None:
-            prewarm(requests)
+            prewarm(requests, priority)
         else:
             for request in requests:
-                self._synth.request(request, AHEAD)
+                self._synth.request(request, priority)
         return len(requests)
 
     def _request(self, text: str) -> SpeechRequest:
-        s = self._settings
-        return SpeechRequest(text, s.language, s.voice, s.rate)
+        speech = self._settings.speech()
+        return SpeechRequest(text, self._settings.language, speech.voice, speech.rate)
 
     def _speak(self, text: str, mode: str) -> None:
         if self._settings.muted or self._player.problem is not None:
@@ -240,6 +276,18 @@ class Voice:
         self._synth_problem = (kind, detail or "") if kind else None
         self._update_notice()
 
+    def _on_natural_fallback(self, detail: str) -> None:
+        if self.on_message is not None:
+            words = catalogue(self._settings.language)
+            self.on_message(
+                words.format(
+                    "notice.natural_voice_fallback",
+                    detail=detail,
+                    command=NATURAL_COMMAND,
+                    retry_key=self.retry_key,
+                )
+            )
+
     def _update_notice(self) -> None:
         problem = self._player.problem or self._synth_problem
         notice = None
@@ -280,6 +328,7 @@ class SilentVoice(Voice):
     def __init__(self, settings: Settings | None = None) -> None:  # no threads: no super()
         self._settings = settings or Settings()
         self.on_notice = None
+        self.on_message = None
         self.retry_key = "F5"
         self.captions = deque(maxlen=500)
         self.last_line = None
@@ -304,7 +353,7 @@ class SilentVoice(Voice):
     def stop(self) -> None:
         pass
 
-    def prewarm(self, lines: Iterable[Prewarmable]) -> int:
+    def prewarm(self, lines: Iterable[Prewarmable], soon: bool = False) -> int:
         return 0
 
     def retry(self) -> None:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from narrator.voice.problem import ReportsProblems
-from narrator.voice.sinks import AudioSink, Clip, SinkError, scale_volume
+from narrator.voice.sinks import AudioSink, Clip, SinkError
 
 APPEND, URGENT, FRONT = "append", "urgent", "front"
 
@@ -181,7 +181,7 @@ class Player(ReportsProblems):
         sink = self._sink
         if sink is not None:
             with contextlib.suppress(Exception):  # closing: nothing left to tell
-                sink.stop()
+                getattr(sink, "close", sink.stop)()  # a device opened ahead goes too
 
     def _play(self, item: Item, generation: int) -> None:
         def cancelled() -> bool:
@@ -196,9 +196,8 @@ class Player(ReportsProblems):
             clip = None
         if clip is None or cancelled() or self.muted:
             return
-        clip = scale_volume(clip, self.volume)
         try:
-            sink.play(clip)
+            sink.play(clip, self.volume)  # the sink scales it as it goes: no wait for a long line
         except SinkError as error:
             self._sink = None
             self._set_problem(NO_LIBRARY if error.kind == "library" else NO_DEVICE, str(error))

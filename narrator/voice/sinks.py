@@ -1,4 +1,4 @@
-"""Where audio goes: the `AudioSink` interface, the real one (simpleaudio) and a fake for tests.
+"""Where audio goes: the `AudioSink` interface and a fake for tests (the real one: speaker.py).
 
 A sink plays one clip at a time and never blocks: `play` starts it and returns; the player
 polls `is_playing`. The queue that keeps lines from overlapping lives in `player.py`.
@@ -6,8 +6,6 @@ polls `is_playing`. The queue that keeps lines from overlapping lives in `player
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import sys
 import threading
 import time
@@ -72,72 +70,15 @@ class SinkError(RuntimeError):
 
 @runtime_checkable
 class AudioSink(Protocol):
-    def play(self, audio: Clip | Path | str) -> None:
-        """Start playing (a WAV path or a PCM clip) and return at once; raise SinkError."""
+    def play(self, audio: Clip | Path | str, volume: float = 1.0) -> None:
+        """Start playing (a WAV path or a PCM clip) at ``volume`` (0..1, as scale_volume) and
+        return at once; raise SinkError."""
 
     def stop(self) -> None:
         """Stop what is playing, if anything."""
 
     @property
     def is_playing(self) -> bool: ...
-
-
-_alsa_handler = None  # kept alive for as long as the process: ALSA holds a pointer to it
-
-
-def _silence_alsa() -> None:
-    """Stop libasound printing its errors on the terminal (it writes to fd 2, under the TUI)."""
-    global _alsa_handler
-    if _alsa_handler is not None or not sys.platform.startswith("linux"):
-        return
-    name = ctypes.util.find_library("asound") or "libasound.so.2"
-    try:
-        asound = ctypes.CDLL(name)
-    except OSError:
-        return
-    handler_type = ctypes.CFUNCTYPE(
-        None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p
-    )
-    _alsa_handler = handler_type(lambda *_: None)
-    asound.snd_lib_error_set_handler(_alsa_handler)
-
-
-class SimpleAudioSink:
-    """Plays through simpleaudio (ALSA on Linux). Raises SinkError when it cannot."""
-
-    def __init__(self) -> None:
-        try:
-            import simpleaudio
-        except ImportError as error:
-            raise SinkError(f"simpleaudio is not installed: {error}", "library") from error
-        self._sa = simpleaudio
-        self._playing = None
-        _silence_alsa()
-
-    def play(self, audio: Clip | Path | str) -> None:
-        clip = as_clip(audio)
-        try:
-            self._playing = self._sa.play_buffer(clip.pcm, clip.channels, clip.sampwidth, clip.rate)
-        except Exception as error:  # simpleaudio raises its own SimpleaudioError
-            self._playing = None
-            raise SinkError(str(error).split(" -- ")[0].strip() or repr(error)) from error
-
-    def stop(self) -> None:
-        playing = self._playing
-        if playing is not None:
-            playing.stop()
-
-    @property
-    def is_playing(self) -> bool:
-        playing = self._playing
-        return playing is not None and playing.is_playing()
-
-    def probe(self) -> None:
-        """Open the device with 10 ms of silence, so a missing device shows up at start."""
-        self.play(Clip(bytes(2 * 220), 22050))
-        deadline = time.monotonic() + 2.0
-        while self.is_playing and time.monotonic() < deadline:
-            time.sleep(0.005)
 
 
 @dataclass
@@ -166,10 +107,10 @@ class FakeSink:
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
 
-    def play(self, audio: Clip | Path | str) -> None:
+    def play(self, audio: Clip | Path | str, volume: float = 1.0) -> None:
         if self.fail is not None:
             raise self.fail
-        clip = as_clip(audio)
+        clip = scale_volume(as_clip(audio), volume)
         now = self.clock()
         with self._lock:
             self._settle(now)

@@ -29,7 +29,8 @@ from typing import IO, Protocol
 
 from narrator.voice.problem import ReportsProblems
 
-NOW, AHEAD = 0, 1  # priorities: a line being said now, a line rendered ahead (prewarm)
+# Priorities: a line being said now, a line the next key may say, a line rendered ahead.
+NOW, NEXT, AHEAD = 0, 1, 2
 
 # What a problem is called in the prompt catalogue (notice.<kind>).
 NO_ENGINE, FAILED = "no_speech_engine", "speech_failed"
@@ -211,6 +212,7 @@ class WorkerSynthesizer(ReportsProblems):
         start_timeout: float = 30.0,
         max_failures: int = 3,
         on_problem: Callable[[str | None, str | None], None] | None = None,
+        engine: str | None = None,
     ) -> None:
         self.cache_dir = Path(cache_dir)
         self.command = command or default_command()
@@ -223,7 +225,7 @@ class WorkerSynthesizer(ReportsProblems):
         self.start_timeout = start_timeout
         self.max_failures = max_failures
         self.on_problem = on_problem
-        self.engine = engine_id()
+        self.engine = engine or engine_id()  # in every cache key
         self.problem: tuple[str, str] | None = None
         self.rendered = 0  # lines the worker rendered (not cache hits): for tests and bench
         self.voice_used: dict[Path, str] = {}  # the voice the worker chose, per rendered file
@@ -254,12 +256,11 @@ class WorkerSynthesizer(ReportsProblems):
             return done
         with self._cond:
             pending = self._pending.get(key)
-            if pending is not None:
-                if priority == NOW:  # said now while still waiting to be rendered ahead
-                    for job in self._jobs:
-                        if job.key == key and job.priority != NOW:
-                            job.priority = NOW
-                    heapq.heapify(self._jobs)
+            if pending is not None:  # asked for sooner than it was: it moves up the queue
+                for job in self._jobs:
+                    if job.key == key and job.priority > priority:
+                        job.priority = priority
+                heapq.heapify(self._jobs)
                 return pending
             job = _Job(priority, next(self._seq), request, key)
             if self._closed or not request.text.strip():
@@ -270,8 +271,10 @@ class WorkerSynthesizer(ReportsProblems):
             self._cond.notify()
         return job.future
 
-    def prewarm(self, requests: Iterable[SpeechRequest]) -> list[Future[Path | None]]:
-        return [self.request(request, AHEAD) for request in requests]
+    def prewarm(
+        self, requests: Iterable[SpeechRequest], priority: int = AHEAD
+    ) -> list[Future[Path | None]]:
+        return [self.request(request, priority) for request in requests]
 
     def start(self) -> None:
         """Start the worker in the background, so the first line does not wait for it."""

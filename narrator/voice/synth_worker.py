@@ -19,6 +19,7 @@ import json
 import os
 import sys
 import threading
+from collections.abc import Callable
 from typing import Any, TextIO
 
 # Voices tried first for each language (eSpeak NG names); otherwise any voice of the language.
@@ -78,7 +79,7 @@ def pick_voice(voices: list[Any], lang: str, wanted: str | None) -> tuple[str | 
     return None, f"no {lang} voice in this speech engine"
 
 
-def _reply(out: TextIO, message: dict[str, Any]) -> None:
+def reply(out: TextIO, message: dict[str, Any]) -> None:
     out.write(json.dumps(message, ensure_ascii=False) + "\n")
     out.flush()
 
@@ -94,15 +95,15 @@ def serve(requests: TextIO, replies: TextIO) -> int:
         engine.connect("finished-utterance", lambda *_, **__: finished.set())
         espeak = sys.modules.get("pyttsx3.drivers._espeak")  # None with other drivers
     except Exception as error:  # noqa: BLE001 - any failure here means "no engine"
-        _reply(replies, {"hello": True, "ok": False, "error": f"{type(error).__name__}: {error}"})
+        reply(replies, {"hello": True, "ok": False, "error": f"{type(error).__name__}: {error}"})
         return 1
-    _reply(replies, {"hello": True, "ok": True, "engine": library, "voices": len(voices)})
+    reply(replies, {"hello": True, "ok": True, "engine": library, "voices": len(voices)})
     for line in requests:
         try:
             request = json.loads(line)
             voice, warning = pick_voice(voices, request.get("lang", "en"), request.get("voice"))
             if voice is None:
-                _reply(replies, {"ok": False, "error": warning})
+                reply(replies, {"ok": False, "error": warning})
                 continue
             engine.setProperty("voice", voice)
             engine.setProperty("rate", int(request.get("rate", 165)))
@@ -116,21 +117,22 @@ def serve(requests: TextIO, replies: TextIO) -> int:
             if espeak is not None:
                 espeak.Synchronize()
             if not finished.wait(FINISH_LIMIT):
-                _reply(
+                reply(
                     replies,
                     {"ok": False, "error": "the engine never finished the line", "retry": True},
                 )
                 continue
             if not os.path.exists(request["out"]) or os.path.getsize(request["out"]) <= 44:
-                _reply(replies, {"ok": False, "error": "the engine wrote no audio", "retry": True})
+                reply(replies, {"ok": False, "error": "the engine wrote no audio", "retry": True})
                 continue
-            _reply(replies, {"ok": True, "voice": voice, "warning": warning})
+            reply(replies, {"ok": True, "voice": voice, "warning": warning})
         except Exception as error:  # noqa: BLE001 - report it; the parent decides
-            _reply(replies, {"ok": False, "error": f"{type(error).__name__}: {error}"})
+            reply(replies, {"ok": False, "error": f"{type(error).__name__}: {error}"})
     return 0
 
 
-def main() -> int:
+def main(serve: Callable[[TextIO, TextIO], int] = serve) -> int:
+    """Serve requests on stdin (``serve``: this engine's, or another worker's such as Piper's)."""
     # Keep a private copy of stdout for replies, then point fd 1 at /dev/null: whatever the
     # engine prints (or a stray os.system("aplay")) can no longer reach the parent's pipe.
     replies = os.fdopen(os.dup(1), "w", encoding="utf-8")

@@ -2,7 +2,8 @@
 
 ``english_words(screen_text(app), {"Ann", "Bob"})`` lists the Latin-letter words of a screen
 that are neither in the given names nor always allowed: the game's printed title, guild names,
-colour letters, key names and rule ids (R4, R27c), which stay as printed in every language.
+colour letters, key names, the speech engine's name and rule ids (R4, R27c), which stay as
+printed in every language.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from narrator.games.ravnica.tables import GUILD_ORDER
 
 KEY_NAMES = {"Enter", "enter", "Esc", "esc", "ctrl", "Backspace", "F2", "F5", "tab", "shift"}
 KEY_LETTERS = set("abcdefghijklmnopqrstuvwxyz")  # single keys, as the Footer and hints name them
+PRODUCT_NAMES = {"eSpeak", "NG"}  # the speech engine, as the Settings screen's voice list names it
 ALWAYS = {"RAVNICA", "INQUISITION", *GUILD_ORDER, *"WUBRG", *KEY_NAMES, *KEY_LETTERS}
+ALWAYS |= PRODUCT_NAMES
 RULE_ID = re.compile(r"[RWBP]\d+[a-z]?")  # every game's rule ids: R4, W21, B12, P16
 WORD = re.compile(r"[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*")  # runs of Latin letters and digits
 

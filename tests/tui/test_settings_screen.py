@@ -99,3 +99,87 @@ async def test_the_dialog_speaks_the_language_chosen_before_it_is_saved(tmp_path
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         assert app.language == "en"
+
+
+async def open_settings(pilot, app) -> SettingsScreen:
+    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+    await pilot.press("s")
+    await wait_for(
+        pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen.query("#volume")
+    )
+    return app.screen
+
+
+async def choose(pilot, screen, field: str, value) -> None:
+    screen.query_one(f"#{field}", Select).value = value
+    await pilot.pause()
+
+
+async def test_each_language_keeps_its_own_voice_rate_and_volume_and_a_test_line_says_them(
+    tmp_path,
+):
+    synth = FakeSynth(tmp_path / "speech-cache")
+    (tmp_path / "speech-cache").mkdir()
+    voice = Voice(Settings(), sink=FakeSink(), synthesizer=synth, gap=0)
+    app = NarratorApp(data_dir=tmp_path / "games", voice=voice, settings=Settings(), pace=0.001)
+    try:
+        async with app.run_test(size=(100, 40)) as pilot:
+            screen = await open_settings(pilot, app)
+            await choose(pilot, screen, "voice", "natural")
+            await choose(pilot, screen, "rate", 200)
+            await choose(pilot, screen, "volume", 50)
+            await pilot.press("ctrl+t")  # said now, with what is chosen, before it is saved
+            await wait_for(pilot, lambda: synth.requests)
+            said, _ = synth.requests[-1]
+            assert (said.lang, said.voice, said.rate) == ("en", "natural", 200)
+            assert said.text.startswith("This is how the narrator sounds.")
+            assert voice.volume == 0.5
+            # Russian shows its own: eSpeak NG only, the defaults, in Russian words.
+            await choose(pilot, screen, "language", "ru")
+            voices = screen.query_one("#voice", Select)
+            assert [value for _, value in voices._options if value != Select.BLANK] == ["espeak"]
+            assert screen.query_one("#rate", Select).value == 165
+            assert "Скорость речи" in str(screen.query_one("#s-rate").render())
+            await choose(pilot, screen, "rate", 130)
+            await pilot.press("ctrl+t")
+            await wait_for(pilot, lambda: synth.requests[-1][0].lang == "ru")
+            assert (synth.requests[-1][0].voice, synth.requests[-1][0].rate) == (None, 130)
+            # Back to English: what was chosen for it is still there.
+            await choose(pilot, screen, "language", "en")
+            assert screen.query_one("#rate", Select).value == 200
+            assert screen.query_one("#voice", Select).value == "natural"
+            await choose(pilot, screen, "language", "ru")
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert voice.settings.language == "ru" and voice.settings.speech().rate == 130
+    finally:
+        voice.close()
+    kept, warnings = load()
+    assert not warnings and kept.language == "ru"
+    assert (kept.speech("en").voice, kept.speech("en").rate, kept.speech("en").volume) == (
+        "natural",
+        200,
+        0.5,
+    )
+    assert (kept.speech("ru").voice, kept.speech("ru").rate) == (None, 130)
+
+
+async def test_closing_the_settings_puts_the_voice_back_as_it_was(tmp_path):
+    synth = FakeSynth(tmp_path / "speech-cache")
+    (tmp_path / "speech-cache").mkdir()
+    before = Settings(volume=0.8, muted=True)
+    voice = Voice(before, sink=FakeSink(), synthesizer=synth, gap=0)
+    app = NarratorApp(data_dir=tmp_path / "games", voice=voice, settings=before, pace=0.001)
+    try:
+        async with app.run_test(size=(100, 40)) as pilot:
+            screen = await open_settings(pilot, app)
+            await choose(pilot, screen, "volume", 30)
+            await pilot.press("ctrl+t")  # heard even when muted: it was asked for
+            await wait_for(pilot, lambda: voice.played)
+            assert voice.played == [("speech", voice.captions[-1])]
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+            assert voice.settings == before
+    finally:
+        voice.close()
+    assert not settings_path().exists()  # nothing saved

@@ -16,7 +16,7 @@ class OpenedVoice(CaptionsOnly):
         super().__init__("en", notice="No sound device (test): captions only.")
         self.prewarmed: list = []
 
-    def prewarm(self, items) -> None:
+    def prewarm(self, items, soon: bool = False) -> None:
         self.prewarmed.extend(items)
 
 

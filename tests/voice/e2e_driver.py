@@ -1,4 +1,4 @@
-"""Plays a short scripted game through the real path (eSpeak NG worker + simpleaudio + ALSA).
+"""Plays a short scripted game through the real path (eSpeak NG worker + miniaudio + ALSA).
 
 Run by test_end_to_end.py in a child process whose HOME holds an `.asoundrc` that sends ALSA's
 default device to files. Prints one JSON line: what was played, when, and which voice spoke.
@@ -16,7 +16,7 @@ from narrator.games.ravnica.tables import colour_term
 from narrator.games.registry import get
 from narrator.prompts import use_game
 from narrator.settings import Settings
-from narrator.voice import SimpleAudioSink, SinkError, Voice, WorkerSynthesizer
+from narrator.voice import MiniaudioSink, SinkError, Voice, WorkerSynthesizer
 from narrator.voice.synth import NO_ENGINE
 
 
@@ -24,14 +24,14 @@ class TimingSink:
     """The real sink, with the time each clip was handed over and seen finished."""
 
     def __init__(self) -> None:
-        self.sink = SimpleAudioSink()
+        self.sink = MiniaudioSink()
         self.log: list[dict] = []
 
     def probe(self) -> None:
         self.sink.probe()
 
-    def play(self, audio) -> None:
-        self.sink.play(audio)
+    def play(self, audio, volume: float = 1.0) -> None:
+        self.sink.play(audio, volume)
         self.log.append({"frames": len(audio.pcm) // 2, "started": time.monotonic(), "ended": None})
 
     def stop(self) -> None:
@@ -51,7 +51,7 @@ def main(lang: str) -> dict:
     try:
         sink = TimingSink()
     except SinkError as error:
-        return {"skip": f"simpleaudio is not usable: {error}"}
+        return {"skip": f"miniaudio is not usable: {error}"}
     use_game(get("ravnica").words_dir)  # a game of Ravnica: its lines, as the app says them
     synth = WorkerSynthesizer(paths.cache_dir() / "speech")
     voice = Voice(Settings(language=lang), sink=sink, synthesizer=synth, gap=0.02)

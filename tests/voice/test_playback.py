@@ -8,6 +8,7 @@ import narrator.voice as voice_module
 from narrator.settings import Settings
 from narrator.voice import FakeSink, SinkError, Voice
 from narrator.voice.chimes import CHIMES
+from narrator.voice.synth import AHEAD, NEXT
 from tests.voice.audio import samples_of
 from tests.voice.fakes import FakeSynth, wait_for
 
@@ -150,7 +151,7 @@ def test_volume_scales_the_samples(make_voice):
     assert max(full) > 10000
     assert all(abs(h - f * 0.5) <= 1 for h, f in zip(half, full, strict=True))
     assert max(abs(s) for s in silent) == 0
-    assert voice.settings.volume == 0.0
+    assert voice.volume == voice.settings.speech("en").volume == 0.0  # English only
 
 
 def test_no_sound_device_gives_a_notice_and_captions_go_on(make_voice):
@@ -180,9 +181,9 @@ def test_no_sound_device_gives_a_notice_and_captions_go_on(make_voice):
 
 def test_no_playback_library_gives_its_own_notice_in_the_chosen_language(monkeypatch, tmp_path):
     def missing():
-        raise SinkError("No module named 'simpleaudio'", "library")
+        raise SinkError("No module named 'miniaudio'", "library")
 
-    monkeypatch.setattr(voice_module, "SimpleAudioSink", missing)
+    monkeypatch.setattr(voice_module, "MiniaudioSink", missing)
     voice = Voice(Settings(language="ru"), synthesizer=FakeSynth(tmp_path), gap=0)
     try:
         assert wait_for(lambda: voice.notice is not None)
@@ -225,7 +226,9 @@ def test_prewarm_renders_fixed_lines_ahead_at_low_priority(make_voice, ravnica_w
     count = voice.prewarm(["time_up", "round_start", ("time_added", {"seconds": 30}), "Hello."])
     assert count == 3  # round_start needs names: it is rendered when they are known
     texts = [(request.text, priority) for request, priority in synth.requests]
-    assert texts == [("Time is up.", 1), ("30 seconds added.", 1), ("Hello.", 1)]
+    assert texts == [("Time is up.", AHEAD), ("30 seconds added.", AHEAD), ("Hello.", AHEAD)]
+    voice.prewarm(["Next."], soon=True)  # what the next key may say: before the others
+    assert synth.requests[-1][1] == NEXT < AHEAD
 
 
 def test_a_muted_voice_renders_nothing_ahead(make_voice):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from narrator import settings as settings_module
-from narrator.settings import Settings, load, save
+from narrator.settings import Settings, Speech, load, save
 from tests.tui.russian import english_words
 
 
@@ -86,3 +86,36 @@ def test_an_unreadable_file_gives_defaults_and_a_warning():
     loaded, [warning] = load()
     assert loaded == Settings() and "cannot be read" in warning
     assert "не читается (это не текст в кодировке юникод)" in warning.text("ru")
+
+
+def test_each_language_keeps_its_own_voice_rate_and_volume():
+    saved = (
+        Settings(volume=0.6)
+        .with_speech("en", voice="natural", rate=180)
+        .with_speech("ru", volume=0.3)
+    )
+    assert saved.speech("en") == Speech("natural", 180, 0.6)
+    assert saved.speech("ru") == Speech(None, 165, 0.3)
+    assert Settings(language="ru", volume=0.6).speech() == Speech(None, 165, 0.6)  # the top's
+    save(saved)
+    assert load() == (saved, [])
+    assert "[speech.en]" in settings_module.settings_path().read_text()
+
+
+def test_a_language_table_takes_what_it_lacks_from_the_top_and_refuses_bad_values():
+    path = settings_module.settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        "rate = 150\nvolume = 0.5\n[speech.ru]\nrate = 500\nvolume = 0.25\nspeed = 1\n"
+        "[speech.fr]\nrate = 100\n"
+    )
+    loaded, warnings = load()
+    assert loaded.speech("ru") == Speech(None, 150, 0.25)  # the bad rate: the top's
+    assert loaded.speech("en") == Speech(None, 150, 0.5)
+    assert len(warnings) == 3
+    assert "rate must be a whole number of words a minute, 80 to 400, not 500" in warnings[0]
+    assert "unknown setting 'speech.ru.speed'" in warnings[1]
+    assert "unknown setting 'speech.fr'" in warnings[2]
+    for warning in warnings:
+        russian = warning.text("ru").replace(str(path), "")
+        assert english_words(russian, ["rate", "speech", "ru", "speed", "fr"]) == []

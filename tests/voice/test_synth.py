@@ -249,3 +249,23 @@ def test_a_worker_that_cannot_start_gives_a_notice(tmp_path, synth_factory):
     assert synth.request(SpeechRequest("Nobody hears this.")).result(10) is None
     kind, detail = synth.problem
     assert kind == NO_ENGINE and "cannot start the speech worker" in detail
+
+
+def test_a_line_asked_for_sooner_moves_up_the_queue(tmp_path):
+    """Rendered ahead (AHEAD), then found to be what the next key may say (NEXT): it is
+    rendered before the lines queued ahead of it."""
+    from narrator.voice.synth import AHEAD, NEXT
+
+    synth = WorkerSynthesizer(
+        tmp_path / "speech", command=[sys.executable, "-c", "import time; time.sleep(30)"]
+    )
+    try:
+        with synth._cond:  # hold the thread off the queue while it is filled
+            first = synth.request(SpeechRequest("First."), AHEAD)
+            later = synth.request(SpeechRequest("Later."), AHEAD)
+            assert synth.request(SpeechRequest("Later."), NEXT) is later
+            order = [job.request.text for job in sorted(synth._jobs) if job.request]
+        assert order == ["Later.", "First."]
+        assert not first.done()
+    finally:
+        synth.close()
