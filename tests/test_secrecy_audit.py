@@ -484,6 +484,10 @@ def test_ultimate_price_stays_secret_until_R29_on_terminal_voice_and_files_R23_R
     for path, data in files_before.items():
         if path == journal:
             continue
+        if path.name.startswith("history.sqlite3"):  # the history names every player (public):
+            for words in (*secret, "Ultimate Price", "ultimate_price"):  # never the price
+                assert words.encode() not in data, f"{path.name} holds {words!r} before R29"
+            continue
         assert TARGET.encode() not in data, f"{path} names {TARGET} before R29"
         if path.suffix == ".wav":  # <key>.wav, or <key>.<pid>.<n>.tmp.wav cut short by the kill
             key = path.name.split(".")[0] + ".wav"
