@@ -101,6 +101,10 @@ class BloodBoundGame(GameOfParts):
             where = Words("bb.home.dagger", {"player": state.players[state.dagger]})
         return Words("home.resume", {"players": state.count, "where": where})
 
+    def winners(self, state: State) -> tuple[int, ...] | None:
+        """B24–B26: the victorious clan's seats, or the Inquisitor alone (the history)."""
+        return state.winners if state.winner is not None else None
+
     def is_over(self, state: State) -> bool:
         return state.step == END
 

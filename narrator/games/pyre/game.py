@@ -122,6 +122,10 @@ class PyreGame(GameOfParts):
             where = Words("py.home.turn", {"player": state.players[state.current]})
         return Words("home.resume", {"players": state.count, "where": where})
 
+    def winners(self, state: State) -> tuple[int, ...] | None:
+        """P21: the one seat whose Dominance won (the history counts it)."""
+        return (state.winner,) if state.winner is not None else None
+
     def is_over(self, state: State) -> bool:
         return state.step == OVER
 
