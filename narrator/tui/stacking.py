@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.command import CommandPalette
+from textual import work
+from textual.command import CommandList, CommandPalette
+from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from narrator.tui.words import say
@@ -26,7 +28,8 @@ from narrator.tui.words import say
 class Palette(CommandPalette):
     """Textual's palette, closed once: a key queued behind its closing (Enter twice on a
     command) would have it dismiss again, popping the screen under it (or, with none left,
-    crashing the app): found by the storm."""
+    crashing the app), and a search still running as it closes finds no list: both found by
+    the storm."""
 
     def dismiss(self, result: Any = None):
         if self.app.screen is not self:
@@ -34,6 +37,17 @@ class Palette(CommandPalette):
 
             return AwaitComplete.nothing()
         return super().dismiss(result)
+
+    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+    async def _gather_commands(self, search_value: str) -> None:
+        """Textual's search, which lets the app crash when the palette is taken away while
+        it searches (a key typed as the game's screen replaced it: found by the storm)."""
+        if not self.query(CommandList):
+            return  # closing: nothing to list the commands in
+        try:
+            await CommandPalette._gather_commands.__wrapped__(self, search_value)
+        except NoMatches:
+            return  # closed while it searched
 
 
 def is_question(screen: Screen) -> bool:

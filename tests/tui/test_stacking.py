@@ -137,3 +137,22 @@ async def test_every_pair_of_screens_over_home_and_settings_once(make_app):
         await settled_text(pilot)
         assert_one_of_each(app)
         assert [s for s in app.screen_stack if isinstance(s, SettingsScreen | ConfirmScreen)]
+
+
+async def test_a_search_of_the_palette_as_it_closes_never_crashes_the_app(make_app, tmp_path):
+    """Found by the storm: the palette's search ran on after its list was gone."""
+    from textual.command import CommandList
+
+    journal = journal_until(tmp_path / "games", lambda s: s.step is Step.DISCUSSION)
+    app = make_app(resume=journal.path, new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        palette = app.screen
+        await palette.query_one(CommandList).remove()  # as it is taken away
+        worker = palette._gather_commands("und")
+        await worker.wait()
+        assert app.is_running and app._exception is None
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
