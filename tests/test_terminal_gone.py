@@ -14,7 +14,7 @@ import termios
 import time
 from pathlib import Path
 
-from narrator.tui.app import TERMINAL_GONE
+from narrator.tui.keyboard import TERMINAL_GONE
 
 TOP = Path(__file__).resolve().parents[1]
 

@@ -6,22 +6,16 @@ the rules, writes it to disk (fsync) and only then moves the screen on.
 
 from __future__ import annotations
 
-import errno
 import gc
-import sys
-import termios
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from textual import events
-from textual.app import App, ScreenStackError
+from textual.app import App
 from textual.binding import Binding
-from textual.keys import _character_to_key
 from textual.screen import ModalScreen
-from textual.widgets import Input, Select
 
 from narrator import paths
 from narrator.games.base import Event, Refusal
@@ -30,23 +24,23 @@ from narrator.journal import Journal, JournalError, latest_unfinished
 from narrator.timer import Clock, Countdown
 from narrator.tui.announcing import AnnouncementsMixin
 from narrator.tui.crash import CrashMixin
+from narrator.tui.keyboard import KeyboardMixin
 from narrator.tui.palette import PaletteMixin
 from narrator.tui.refusing import RefusalsMixin
 from narrator.tui.speech import CaptionsOnly
 from narrator.tui.stacking import StackingMixin
 from narrator.tui.tabledisplay import DisplayMixin
 from narrator.tui.voice_mixin import VoiceMixin
-from narrator.tui.words import latin_key, say, translate_bindings
+from narrator.tui.words import say, translate_bindings
 
 if TYPE_CHECKING:
     from narrator.games.base import Game
     from narrator.tui.stepview import Look
 
-TERMINAL_GONE = 3  # exit status when the terminal went away (the game is saved)
-
 
 class NarratorApp(
     StackingMixin,
+    KeyboardMixin,
     CrashMixin,
     AnnouncementsMixin,
     RefusalsMixin,
@@ -108,20 +102,6 @@ class NarratorApp(
         self.refusals: list[str] = []
         self.forget_announcements()
         translate_bindings(self, self.language)
-
-    async def on_event(self, event: events.Event) -> None:
-        """On a Russian keyboard layout the letter keys work by their position (ц is w),
-        except while a name is being typed."""
-        if isinstance(event, events.Key) and not event.is_forwarded:
-            latin = latin_key(event.character)
-            if latin is not None and not isinstance(self.focused, Input | Select):
-                event = events.Key(_character_to_key(latin), latin)
-            self.remember_key(event)  # for a crash report (a privacy screen's keys hidden)
-        try:
-            await super().on_event(event)
-        except ScreenStackError:  # a key between one screen's leaving and the next's coming
-            if not isinstance(event, events.Key):  # (keys mashed while going home): no screen
-                raise  # takes it, and nothing may be lost but a key pressed into nothing
 
     def words(self, key: str, **params: Any) -> str:
         """One of the screens' texts in the app's language."""
@@ -195,19 +175,6 @@ class NarratorApp(
         if not gc.isenabled():
             gc.freeze()  # what start-up built lives as long as the app: never scan it again
             gc.enable()
-
-    def check_terminal(self) -> None:
-        """Quit when the terminal is gone (its window closed, the connection dropped) and no
-        hang-up signal came: the game is on disk, and the app would otherwise spin for ever
-        drawing into nothing. A hung-up terminal answers EIO to every call."""
-        stream = sys.__stderr__  # where Textual draws
-        try:
-            termios.tcgetattr(stream.fileno())
-        except termios.error as err:  # not an OSError: (errno, message) in its args
-            if err.args and err.args[0] in (errno.EIO, errno.ENXIO, errno.EBADF):
-                self.exit(return_code=TERMINAL_GONE)
-        except (AttributeError, ValueError, OSError):
-            pass  # no stream, or not a terminal: nothing to watch
 
     def unfinished(self, problems: list[str] | None = None) -> tuple[Path, Journal] | None:
         return latest_unfinished(self.data_dir, problems=problems)
