@@ -19,9 +19,10 @@ ROOT = Path(narrator.__file__).parent
 PLAYER = re.compile(r"\{(player|target|leader|captor|captured|by|owner|holder|voter|claimant)\b")
 
 # A masculine past tense ("атаковал", "вмешался") or short form ("пленён", "захвачен",
-# "атакован", "открыт", "активен"), not followed by a feminine alternative "(а)".
+# "атакован", "открыт", "активен") or participle ("атаковавший"), not followed by a feminine
+# alternative "(а)".
 MASCULINE = re.compile(
-    r"(?<![а-яё])([а-яё]+(?:[аеиоуыяюё]л|[аеиоуыяюё]лся|ён|[аяе]н|ыт)|убит|взят)(?![а-яё(])",
+    r"(?<![а-яё])([а-яё]+(?:[аеиоуыяюё]л|[аеиоуыяюё]лся|ён|[аяе]н|ыт|вший|вшийся)|убит|взят)(?![а-яё(])",
     re.IGNORECASE,
 )
 
@@ -90,6 +91,7 @@ def test_the_check_finds_a_masculine_form():
     assert masculine_forms("Пленён: {player} (B16).")
     assert masculine_forms("{player}: 3 раны и ещё одна — захвачен")
     assert masculine_forms("{player} уже вмешался")
+    assert masculine_forms("{player} не пленивший")
     assert not masculine_forms("На экране тайны Истинное проклятие получил(а): {player}")
     assert not masculine_forms("В плену: {player}; кинжал у игрока {holder}.")
     assert not masculine_forms("Ход игрока: {player}")
