@@ -22,7 +22,7 @@ PLAYER = re.compile(r"\{(player|target|leader|captor|captured|by|owner|holder|vo
 # "атакован", "открыт", "активен") or participle ("атаковавший"), not followed by a feminine
 # alternative "(а)".
 MASCULINE = re.compile(
-    r"(?<![а-яё])([а-яё]+(?:[аеиоуыяюё]л|[аеиоуыяюё]лся|ён|[аяе]н|ыт|вший|вшийся)|убит|взят)(?![а-яё(])",
+    r"(?<![а-яё])([а-яё]+(?:[аеиоуыяюё]л|[аеиоуыяюё]лся|ён|[аяе]н|ыт|вший|вшийся)|убит|взят|достиг|смог|мог|первым)(?![а-яё(])",
     re.IGNORECASE,
 )
 
@@ -92,6 +92,7 @@ def test_the_check_finds_a_masculine_form():
     assert masculine_forms("{player}: 3 раны и ещё одна — захвачен")
     assert masculine_forms("{player} уже вмешался")
     assert masculine_forms("{player} не пленивший")
+    assert masculine_forms("{player} достиг цели") and masculine_forms("{player} первым берёт")
     assert not masculine_forms("На экране тайны Истинное проклятие получил(а): {player}")
     assert not masculine_forms("В плену: {player}; кинжал у игрока {holder}.")
     assert not masculine_forms("Ход игрока: {player}")
