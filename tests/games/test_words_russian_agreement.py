@@ -16,7 +16,10 @@ import narrator
 ROOT = Path(narrator.__file__).parent
 
 # The placeholders that stand for a player's name.
-PLAYER = re.compile(r"\{(player|target|leader|captor|captured|by|owner|holder|voter|claimant)\b")
+PLAYER = re.compile(
+    r"\{(player|players|target|leader|captor|captured|by|owner|to_owner|holder|voter|voters"
+    r"|claimant|first|wounded|candidate|winners)\b"
+)
 
 # A masculine past tense ("атаковал", "вмешался") or short form ("пленён", "захвачен",
 # "атакован", "открыт", "активен") or participle ("атаковавший"), not followed by a feminine
