@@ -106,7 +106,7 @@ def test_a_clock_only_while_a_countdown_runs_or_is_paused():
             "lynched, was the Werewolf",
             "Column",
         ),
-        ("ru", "Оборотень ×4", "берёт хижину", "Голосует место", "казнь: это Оборотень", "столбец"),
+        ("ru", "Оборотень ×4", "берёт домик", "Голосует место", "казнь: это Оборотень", "столбец"),
     ],
 )
 def test_werewolf_tells_turns_votes_the_lynch_and_the_pool(lang, pool, hut, vote, lynched, passing):

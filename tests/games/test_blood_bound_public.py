@@ -88,7 +88,7 @@ def test_b14_tokens_by_kind_and_wounds_out_of_4():
     assert cells(s, D) == ["Wounds 2/4", "Beast 1", "fleur cross"]
     assert cells(s, E) == ["Wounds 0/4"]
     assert "Inquisitor" in marks(s, D)  # B11: known for good once shown
-    assert cells(s, C, "ru") == ["Раны 3/4", "Неизвестный 2", "2 Убийца"]
+    assert cells(s, C, "ru") == ["Раны 3/4", "«Неизвестный» 2", "2 Убийца"]
 
 
 def test_b11_the_inquisitor_stays_known_after_a_heal():

@@ -32,7 +32,7 @@ UI = Path(public.__file__).parent / "words" / "ui"
 LANGS = ("en", "ru")
 NB = "\N{NO-BREAK SPACE}"  # a cell's words wrap whole in a narrow panel
 OFF, ON, PERMANENT = f"Dominance:{NB}inactive", f"Dominance:{NB}active", f"Permanent{NB}cards"
-OFF_RU, ON_RU = f"Господство:{NB}неактивен", f"Господство:{NB}активен"
+OFF_RU, ON_RU = f"Господство:{NB}неактивно", f"Господство:{NB}активно"
 
 
 def view(s: State) -> PublicView:
@@ -248,7 +248,7 @@ def test_p10_the_citizen_just_played_resolve_its_ability_now():
     s = play(started(), ev.CitizenPlayed(4))
     assert "Ann's Citizen just played, influence 4: resolve its ability now (P10)." in lines(s)
     assert "Resolve the ability of the Citizen just played now (P10)." in moment(s)
-    assert "только что сыгран" in lines(s, "ru")
+    assert "Только что в игре Горожанин" in lines(s, "ru")
     assert "just played" not in lines(play(s, ev.Drew()))  # the next action: done
 
 

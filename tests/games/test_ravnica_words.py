@@ -84,4 +84,4 @@ def test_a_second_vote_is_refused_without_a_gender_R14(ravnica_words):
     state = apply(state, ev.VoteCast(BOB, ANN))
     refusal = check(state, ev.VoteCast(BOB, EVE))
     assert refusal is not None and refusal.key == "already_voted"
-    assert refusal.text("ru") == "Bob: голос уже отдан, выбор — Ann; у каждого один голос (R14)"
+    assert refusal.text("ru") == "Bob: голос уже есть, выбор — Ann; у каждого один голос (R14)"

@@ -76,7 +76,7 @@ async def test_setup_and_its_refusals_and_the_deal_are_in_russian_R4_R6(make_app
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
         screen = app.screen
-        await assert_russian(pilot, "Новая игра", "2 агента Боласа, 3 лоялиста (R5)", "Место 1")
+        await assert_russian(pilot, "Новая игра", "2 агента Боласа, 3 лоялиста (R5)", "№ 1")
         count = screen.query_one("#count", Input)
         count.value = "4"
         await assert_russian(pilot, "нужно не меньше 5 игроков, а не 4 (R4)")
@@ -114,11 +114,11 @@ async def test_the_deal_keyed_in_at_the_table_is_in_russian_R6(make_app):
         )
         app.screen.query_one("#deal", Select).value = "physical"
         await assert_russian(pilot, "Ввести раздачу со стола")
-        await pilot.press("ctrl+s")  # the seats left blank are "Место 1" to "Место 5"
+        await pilot.press("ctrl+s")  # the seats left blank are "№ 1" to "№ 5"
         await wait_for(
             pilot, lambda: isinstance(app.screen, DealScreen) and app.screen.query("#guild-4")
         )
-        assert app.state.players == tuple(f"Место {i}" for i in range(1, 6))
+        assert app.state.players == tuple(f"№ {i}" for i in range(1, 6))
         await pilot.press("ctrl+s")
         await assert_russian(pilot, "Введите карту гильдии", "ещё без гильдии: 1, 2, 3, 4 и 5.")
         assert app.state.step is Step.DEAL
