@@ -52,10 +52,11 @@ async def test_a_new_game_notes_its_language_and_a_change_during_it_is_kept(make
     assert Journal.open(journal.path).header["language"] == "ru"  # started in
 
 
-def test_the_command_line_s_lang_is_kept_for_a_resumed_game(monkeypatch, tmp_path):
+def recorded(monkeypatch, tmp_path) -> dict:
+    """What ``start.run`` gives the app it makes (the app itself is not run)."""
     import narrator.tui.start as start
 
-    made = {}
+    made: dict = {}
 
     class Recorder:
         def __init__(self, **kwargs):
@@ -70,8 +71,28 @@ def test_the_command_line_s_lang_is_kept_for_a_resumed_game(monkeypatch, tmp_pat
 
     monkeypatch.setattr(start, "NarratorApp", Recorder)
     monkeypatch.setenv("NARRATOR_CONFIG_DIR", str(tmp_path))
+    return made
+
+
+def test_the_command_line_s_lang_is_kept_for_a_resumed_game(monkeypatch, tmp_path):
+    import narrator.tui.start as start
+
+    made = recorded(monkeypatch, tmp_path)
     args = dict(resume=None, new=False, mute=False, game=None, table_display=False)
     start.run(Namespace(lang="ru", **args))
     assert made["keep_language"] is True
     start.run(Namespace(lang=None, **args))
     assert made["keep_language"] is False
+
+
+def test_voice_on_the_command_line_sets_english_s_voice_for_this_run(monkeypatch, tmp_path):
+    import narrator.tui.start as start
+    from narrator.cli import parser
+
+    made = recorded(monkeypatch, tmp_path)
+    start.run(parser().parse_args(["--voice", "natural"]))
+    settings = made["settings"]
+    assert settings.speech("en").voice == "natural"  # for English only: Russian is eSpeak
+    assert settings.speech("ru").voice != "natural"
+    start.run(parser().parse_args([]))
+    assert made["settings"].speech("en").voice != "natural"  # not saved: this run only
