@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import narrator
+from tests.games.catalogue_text import strings
 
 ROOT = Path(narrator.__file__).parent
 GAMES = ("ravnica", "werewolf", "blood_bound", "pyre")
@@ -36,18 +37,10 @@ def common_catalogues(lang: str) -> list[Path]:
     return own + [path for game in GAMES for path in game_catalogues(game, lang)]
 
 
-def strings(table: dict, path: str = "") -> Iterator[tuple[str, str]]:
-    for key, value in table.items():
-        if isinstance(value, dict):
-            yield from strings(value, f"{path}{key}.")
-        elif isinstance(value, str):
-            yield f"{path}{key}", value
-
-
 def lines(paths: list[Path]) -> Iterator[tuple[str, str]]:
     """Each line as it reads: a placeholder's name dropped, its plural forms kept."""
     for path in paths:
-        for key, text in strings(tomllib.loads(path.read_text(encoding="utf-8"))):
+        for key, text in strings(path):
             read = PLACEHOLDER.sub(lambda m: f" {(m.group(1) or '').replace('|', ' ')} ", text)
             yield f"{path.relative_to(ROOT)}: {key}", read
 

@@ -5,13 +5,12 @@ the common ones and each game's, spoken and shown, says "they", "their" or the n
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import narrator
+from tests.games.catalogue_text import strings
 
 ROOT = Path(narrator.__file__).parent
 GAMES = ("ravnica", "werewolf", "blood_bound", "pyre")
@@ -21,14 +20,6 @@ GENDERED = re.compile(r"\b(he|him|his|himself|she|her|hers|herself)\b", re.IGNOR
 def catalogues(scope: str) -> list[Path]:
     words = ROOT / "prompts" if scope == "common" else ROOT / "games" / scope / "words"
     return [words / "en.toml", *sorted((words / "ui" / "en").glob("*.toml"))]
-
-
-def strings(table: dict, path: str = "") -> Iterator[tuple[str, str]]:
-    for key, value in table.items():
-        if isinstance(value, dict):
-            yield from strings(value, f"{path}{key}.")
-        elif isinstance(value, str):
-            yield f"{path}{key}", value
 
 
 def test_every_english_catalogue_is_read():
@@ -42,7 +33,7 @@ def test_english_names_no_gender_for_a_player(scope):
     found = [
         f"{path.relative_to(ROOT)}: {key} = {text!r}"
         for path in catalogues(scope)
-        for key, text in strings(tomllib.loads(path.read_text(encoding="utf-8")))
+        for key, text in strings(path)
         if GENDERED.search(text)
     ]
     assert not found, "\n".join(found)

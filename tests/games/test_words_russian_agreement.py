@@ -7,11 +7,10 @@ feminine alternative, "получил(а)", passes. Comments are not read."""
 from __future__ import annotations
 
 import re
-import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 
 import narrator
+from tests.games.catalogue_text import strings
 
 ROOT = Path(narrator.__file__).parent
 
@@ -58,14 +57,6 @@ def russian_catalogues() -> list[Path]:
     )
 
 
-def strings(table: dict, path: str = "") -> Iterator[tuple[str, str]]:
-    for key, value in table.items():
-        if isinstance(value, dict):
-            yield from strings(value, f"{path}{key}.")
-        elif isinstance(value, str):
-            yield f"{path}{key}", value
-
-
 def masculine_forms(text: str) -> list[str]:
     if not PLAYER.search(text):
         return []
@@ -83,7 +74,7 @@ def test_russian_agrees_with_any_player():
     found = [
         f"{path.relative_to(ROOT)}: {key} = {text!r} ({', '.join(forms)})"
         for path in russian_catalogues()
-        for key, text in strings(tomllib.loads(path.read_text(encoding="utf-8")))
+        for key, text in strings(path)
         if (forms := masculine_forms(text))
     ]
     assert not found, "\n".join(found)
