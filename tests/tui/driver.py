@@ -298,3 +298,13 @@ def send_key(app, key: str) -> None:
     event = events.Key(key, char)
     event.set_sender(app)
     app._driver.send_message(event)
+
+
+async def open_privacy_screen(pilot) -> None:
+    """From a game resumed at a private step: the moments shown again on resume read, then
+    Enter opens the privacy screen."""
+    app = pilot.app
+    while app.pages:  # the last entry's moment (an election's result), shown again on resume
+        await pilot.press("enter")
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))

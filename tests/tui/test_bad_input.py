@@ -27,12 +27,12 @@ from narrator.settings import settings_path
 from narrator.tui.app import NarratorApp
 from narrator.tui.game import GameScreen
 from narrator.tui.home import HomeScreen
-from narrator.tui.privacy import PrivacyScreen
 from narrator.tui.ravnica.deal import DealScreen
 from narrator.tui.setup import SetupScreen
 from tests.tui.driver import (
     journal_until,
     key_of,
+    open_privacy_screen,
     screen_text,
     send_key,
     settled_text,
@@ -211,10 +211,7 @@ async def test_keys_mashed_at_each_step(make_app, tmp_path, step):
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.journal is not None)
         if step == "privacy":
-            while app.pages:  # the election's result, shown again on resume
-                await pilot.press("enter")
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+            await open_privacy_screen(pilot)
         await mash(pilot, random.Random(step), 5)
 
 

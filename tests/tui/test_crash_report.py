@@ -16,7 +16,7 @@ from narrator.tui.game import GameScreen
 from narrator.tui.home import HomeScreen
 from narrator.tui.privacy import PrivacyScreen
 from narrator.tui.speech import CaptionsOnly
-from tests.tui.driver import journal_until, wait_for
+from tests.tui.driver import journal_until, open_privacy_screen, wait_for
 
 SIZE = (100, 30)
 
@@ -85,10 +85,7 @@ async def test_a_crash_on_a_privacy_screen_keeps_its_keys_and_its_message_out_of
     with pytest.raises(Injected):
         async with app.run_test(size=SIZE) as pilot:
             await wait_for(pilot, lambda: app.journal is not None)
-            while app.pages:
-                await pilot.press("enter")
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+            await open_privacy_screen(pilot)
             await pilot.press("r", "w", "3", "escape")
             await wait_for(pilot, lambda: not app.is_running)
     (report,) = reports(games)

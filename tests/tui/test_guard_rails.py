@@ -18,7 +18,14 @@ from narrator.tui.modals import ConfirmScreen, HelpScreen
 from narrator.tui.privacy import PrivacyScreen
 from tests.games.table import CID, DEE, GUILDS, NAMES
 from tests.games.walk import next_move, random_game_created
-from tests.tui.driver import journal_until, screen_text, settled_text, wait_for, wait_for_text
+from tests.tui.driver import (
+    journal_until,
+    open_privacy_screen,
+    screen_text,
+    settled_text,
+    wait_for,
+    wait_for_text,
+)
 from tests.tui.test_moments import final_events, journal_of, round_events
 
 SIZE = (100, 30)
@@ -167,10 +174,7 @@ async def test_green_sees_the_targeting_cards_the_app_holds_for_the_chosen_playe
     app = make_app(resume=journal_of(tmp_path / "games", events).path, new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.journal is not None)
-        while app.pages:
-            await pilot.press("enter")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await open_privacy_screen(pilot)
         await pilot.press("enter", str(DEE + 1))
         await wait_for(pilot, lambda: app.state.step is Step.ABILITY)
         await wait_for_text(pilot, "Dee's targeting cards, held by the app: GREEN")

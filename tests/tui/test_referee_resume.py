@@ -19,7 +19,9 @@ SIZE = (110, 36)
 NINE = ("Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy")
 
 
-def resumed(tmp_path, game: str, events: list):
+def resumed(tmp_path, game: str, events: list, **options):
+    """The app resuming ``events`` as a killed app left them; ``options``: the app's own (an
+    injected clock)."""
     from narrator.tui.app import NarratorApp
 
     journal = Journal.create(game, tmp_path / "games", stem="killed")
@@ -31,6 +33,7 @@ def resumed(tmp_path, game: str, events: list):
         pace=0.001,
         new=False,
         resume=journal.path,
+        **options,
     )
     return app, journal
 
@@ -123,19 +126,8 @@ async def test_the_pyre_s_turn_clock_says_its_own_words_paused_and_up_P7(tmp_pat
     created = py.GameCreated(
         ("Ann", "Bob", "Cid"), py.Options(first_player="picked", roll="physical", turn_timer=60)
     )
-    journal = Journal.create("pyre", tmp_path / "games", stem="clock")
-    for event in (created, py.Dealt(), py.FirstPlayer(0)):
-        journal.append(event)
-    from narrator.tui.app import NarratorApp
-
-    app = NarratorApp(
-        data_dir=tmp_path / "games",
-        voice=CaptionsOnly(),
-        pace=0.001,
-        new=False,
-        resume=journal.path,
-        clock=lambda: now[0],
-    )
+    events = [created, py.Dealt(), py.FirstPlayer(0)]
+    app, _ = resumed(tmp_path, "pyre", events, clock=lambda: now[0])
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.countdown)
         await pilot.press("space")  # paused: the turn clock's own words, not the discussion's

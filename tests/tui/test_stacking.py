@@ -15,7 +15,13 @@ from narrator.tui.game import GameScreen
 from narrator.tui.home import HomeScreen
 from narrator.tui.modals import ConfirmScreen, SettingsScreen
 from narrator.tui.privacy import PrivacyScreen
-from tests.tui.driver import journal_until, settled_text, wait_for, wait_for_text
+from tests.tui.driver import (
+    journal_until,
+    open_privacy_screen,
+    settled_text,
+    wait_for,
+    wait_for_text,
+)
 
 SIZE = (100, 30)
 
@@ -121,10 +127,7 @@ async def test_every_pair_of_screens_over_the_privacy_screen(make_app, tmp_path)
     app = make_app(resume=journal.path, new=False)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.journal is not None)
-        while app.pages:  # the election's result, shown again on resume
-            await pilot.press("enter")
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+        await open_privacy_screen(pilot)
         await every_pair(pilot, PrivacyScreen, OVER_THE_PRIVACY_SCREEN)
 
 
