@@ -5,6 +5,8 @@ another game."""
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from narrator.games.pyre.state import ACTION, TURN_END
 from narrator.tui.game import GameScreen
 from narrator.tui.speech import CaptionsOnly
@@ -22,18 +24,22 @@ def footer(app) -> str:
     return screen_text(app).splitlines()[-1]
 
 
-async def resumed_at(make_app, tmp_path, name, reached):
+@asynccontextmanager
+async def playing(make_app, tmp_path, name, reached):
+    """The app resumed at the first state of ``name``'s example where ``reached`` holds, its
+    game screen up and drawn: (app, pilot)."""
     journal = example_journal_until(name, tmp_path / "games", reached)
-    return make_app(resume=journal.path, new=False)
+    app = make_app(resume=journal.path, new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        yield app, pilot
 
 
 async def test_a_key_that_is_no_entry_says_the_step_s_keys_and_the_next_key_clears_it(
     make_app, tmp_path
 ):
-    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == ACTION)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        await settled_text(pilot)
+    async with playing(make_app, tmp_path, "pyre", lambda s: s.step == ACTION) as (app, pilot):
         await pilot.press("z")  # no key of the Pyre: answered, not silent
         await wait_for(pilot, lambda: message(app).startswith("Not a key of this step. Its keys:"))
         await pilot.press("down")  # the next key: the refusal was about "z", not about it
@@ -43,10 +49,7 @@ async def test_a_key_that_is_no_entry_says_the_step_s_keys_and_the_next_key_clea
 async def test_enter_is_off_the_key_line_where_it_does_nothing_and_says_why_when_pressed(
     make_app, tmp_path
 ):
-    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == ACTION)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        await settled_text(pilot)
+    async with playing(make_app, tmp_path, "pyre", lambda s: s.step == ACTION) as (app, pilot):
         assert "Continue" not in footer(app) and "⏎" not in footer(app)
         entries = len(app.journal.events)
         await pilot.press("enter")
@@ -55,10 +58,7 @@ async def test_enter_is_off_the_key_line_where_it_does_nothing_and_says_why_when
 
 
 async def test_enter_is_on_the_key_line_where_it_ends_the_turn(make_app, tmp_path):
-    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == TURN_END)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        await settled_text(pilot)
+    async with playing(make_app, tmp_path, "pyre", lambda s: s.step == TURN_END) as (app, pilot):
         assert "⏎ end the turn" in footer(app)  # named for what it does
         entries = len(app.journal.events)
         await pilot.press("enter")
@@ -83,10 +83,7 @@ async def test_a_game_shows_no_line_said_in_the_game_before(make_app, tmp_path):
 async def test_enter_submits_a_typed_value_when_its_field_has_lost_the_focus_P10(
     make_app, tmp_path
 ):
-    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == ACTION)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        await settled_text(pilot)
+    async with playing(make_app, tmp_path, "pyre", lambda s: s.step == ACTION) as (app, pilot):
         await pilot.press("c", "1")  # a Citizen of influence 1 (P10), typed
         await wait_for(pilot, lambda: app.screen.query("#typed") and app.focused is not None)
         app.set_focus(None)
@@ -98,10 +95,7 @@ async def test_enter_submits_a_typed_value_when_its_field_has_lost_the_focus_P10
 async def test_help_is_this_step_s_enter_row_only_where_enter_does_something(make_app, tmp_path):
     from narrator.tui.help import help_rows
 
-    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == ACTION)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        await settled_text(pilot)
+    async with playing(make_app, tmp_path, "pyre", lambda s: s.step == ACTION) as (app, pilot):
         rows = dict(help_rows(app))
         assert not [d for d in rows.values() if "votes" in d or "privacy screen" in d], rows
         assert "enter" not in {k.lower() for k in rows}, rows  # Enter does nothing here
@@ -112,10 +106,7 @@ async def test_help_is_this_step_s_enter_row_only_where_enter_does_something(mak
 async def test_a_closed_entry_of_the_pyre_is_refused_at_once_with_its_rule_P7_P16(
     make_app, tmp_path
 ):
-    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == TURN_END)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        await settled_text(pilot)
+    async with playing(make_app, tmp_path, "pyre", lambda s: s.step == TURN_END) as (app, pilot):
         entries = len(app.journal.events)
         for key, rule in (("d", "(P7)"), ("c", "(P7)"), ("a", "(P7)"), ("r", "(P16)")):
             await pilot.press(key)
@@ -132,14 +123,8 @@ async def test_a_key_of_blood_bound_that_no_step_takes_now_names_the_step_s_rule
     for step, key, rule in ((CLUES, "a", "B8"), (WOUND, "g", "B13"), (FLIPS, "5", "B26")) + (
         (CAPTURE, "u", "B16"),
     ):
-        app = await resumed_at(
-            make_app,
-            tmp_path / step,
-            "blood_bound",
-            lambda s: s.step == step,  # noqa: B023
-        )
-        async with app.run_test(size=SIZE) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))  # noqa: B023
+        reached = lambda s: s.step == step  # noqa: B023, E731
+        async with playing(make_app, tmp_path / step, "blood_bound", reached) as (app, pilot):
             while app.pages:
                 await pilot.press("enter")
             await settled_text(pilot)
@@ -152,9 +137,7 @@ async def test_a_key_of_blood_bound_that_no_step_takes_now_names_the_step_s_rule
 async def test_keys_that_reach_a_game_screen_before_it_is_mounted_are_answered(make_app, tmp_path):
     """Found by the storm: Enter on a game screen pushed but not mounted yet crashed the app
     (its state was made in on_mount)."""
-    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == ACTION)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+    async with playing(make_app, tmp_path, "pyre", lambda s: s.step == ACTION) as (app, pilot):
         fresh = GameScreen()  # as the app makes one, before Textual mounts it
         for action in ("primary", "back", "undo_vote"):
             fresh.check_action(action, ())
@@ -248,10 +231,7 @@ def test_a_changed_roll_s_face_and_a_move_from_an_empty_place_are_refused_at_onc
 async def test_an_entry_key_after_the_win_says_the_game_is_over_P21(make_app, tmp_path):
     from narrator.games.pyre.state import OVER
 
-    app = await resumed_at(make_app, tmp_path, "pyre", lambda s: s.step == OVER)
-    async with app.run_test(size=SIZE) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
-        await settled_text(pilot)
+    async with playing(make_app, tmp_path, "pyre", lambda s: s.step == OVER) as (app, pilot):
         await pilot.press("d")  # on the win's page, and after it
         await wait_for(pilot, lambda: "(P21)" in message(app))
         while app.pages:
