@@ -93,7 +93,6 @@ class EnteringMixin:
             self.refuse(view.unkeyed if view.unkeyed is not None else self.use_keys(view))
             return
         event.stop()
-        self.clear_refusal()
         if read.chosen is not None:
             self.choose(read.chosen)
         elif read.waiting:  # the first digit of seat 10 or 11: echoed, the next key ends it
@@ -103,7 +102,6 @@ class EnteringMixin:
         i = 9 if key == "0" else int(key) - 1
         if i < len(view.checks):
             self.ticked ^= {i}
-            self.clear_refusal()
             self.refresh_state()
         else:
             self.refuse(Words("game.no_such_line", {"key": key, "lines": len(view.checks)}))
