@@ -17,37 +17,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import work
-from textual.command import CommandList, CommandPalette
-from textual.css.query import NoMatches
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from narrator.tui.words import say
-
-
-class Palette(CommandPalette):
-    """Textual's palette, closed once: a key queued behind its closing (Enter twice on a
-    command) would have it dismiss again, popping the screen under it (or, with none left,
-    crashing the app), and a search still running as it closes finds no list: both found by
-    the storm."""
-
-    def dismiss(self, result: Any = None):
-        if self.app.screen is not self:
-            from textual.await_complete import AwaitComplete
-
-            return AwaitComplete.nothing()
-        return super().dismiss(result)
-
-    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
-    async def _gather_commands(self, search_value: str) -> None:
-        """Textual's search, which lets the app crash when the palette is taken away while
-        it searches (a key typed as the game's screen replaced it: found by the storm)."""
-        if not self.query(CommandList):
-            return  # closing: nothing to list the commands in
-        try:
-            await CommandPalette._gather_commands.__wrapped__(self, search_value)
-        except NoMatches:
-            return  # closed while it searched
 
 
 def is_question(screen: Screen) -> bool:
@@ -96,10 +69,3 @@ class StackingMixin:
         future = asyncio.get_running_loop().create_future()
         future.set_result(None)
         return future
-
-    def action_command_palette(self) -> None:
-        """As Textual's, with the search field's placeholder in the app's language (and no id:
-        a palette closing while the next opens never clashes with it)."""
-        if self.use_command_palette and not CommandPalette.is_open(self):
-            placeholder = say(self.language, "palette.search")
-            self.push_screen(Palette(placeholder=placeholder))
