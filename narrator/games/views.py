@@ -341,6 +341,9 @@ class Cell:
     limit: int | None = None
     items: tuple[Text, ...] = ()
     tone: str | None = None
+    # Its label in a compacted side panel (a small terminal): "" shows the count alone; a
+    # cell with no count nor items and a "" short is left out there (Dominance: inactive).
+    short: Text | None = None
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,49 @@
 """The generic tracker: the side panel of a game with no screens of its own, drawing its public
 view as the terminal display does (``narrator.display.tracking``). It never sees a game's
-state."""
+state.
+
+On a small terminal (80×24) eleven seats with their cells under them do not fit: the panel
+takes the first of the tracker's layouts that fits its height (a line a seat, then short
+labels), so that every seat, the supply and the box stay in sight (issue 26)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from textual.widgets import Static
 
 from narrator.display.feed import public_page
-from narrator.display.tracking import draw, plain_style
+from narrator.display.tracking import LAYOUTS, draw, plain_style
 from narrator.games.views import PublicView
 
 
 class Tracker(Static):
     """The side panel of a game with no screens folder: ``show(view)`` draws the public view."""
 
+    DEFAULT_CSS = "Tracker { height: 1fr; }"  # the panel's height, whatever it shows
+
+    page: dict[str, Any] | None = None
+    layout = LAYOUTS[0]
+
     def show(self, view: PublicView) -> None:
+        self.page = public_page(view, self.app.language)
+        self.redraw()
+
+    def on_resize(self) -> None:
+        if self.page is not None:
+            self.redraw()
+
+    def redraw(self) -> None:
         look = getattr(self.app, "look", None)
         style = look.tone_style if look is not None else plain_style
-        self.update(draw(public_page(view, self.app.language), style))
+        width, height = self.content_region.width, self.content_region.height
+        drawn = draw(self.page, style, LAYOUTS[0])
+        self.layout = LAYOUTS[0]
+        if width > 0 and height > 0:
+            options = self.app.console.options.update_width(width)
+            for layout in LAYOUTS:
+                self.layout = layout
+                drawn = draw(self.page, style, layout)
+                if len(self.app.console.render_lines(drawn, options, pad=False)) <= height:
+                    break
+        self.update(drawn)

@@ -76,6 +76,50 @@ async def test_the_side_panel_draws_cells_piles_and_lines():
     assert text.index("Ann") < text.index("Wounds 3/4") < text.index("Bob")  # under its seat
 
 
+ELEVEN = PublicView(
+    title="Tracker",
+    step="A turn",
+    seats=tuple(
+        SeatView(
+            f"Player {n}",
+            ("dagger",) if n == 4 else (),
+            cells=(
+                Cell("Wounds", n % 4, 4, short="♥"),
+                Cell("Unknown", 1),
+                Cell("Dominance: inactive", short=""),
+            ),
+            turn=n == 11,
+        )
+        for n in range(1, 12)
+    ),
+    piles=(Pile("Supply", (Cell("Rank tokens", items=("1×2", "2×2")),)), Pile("Box", ())),
+    lines=("Player 4 attacks Player 9 (B10).",),
+)
+
+
+@pytest.mark.parametrize(
+    ("size", "layout"), [((100, 60), "full"), ((60, 16), "inline"), ((40, 15), "short")]
+)
+async def test_a_small_panel_takes_a_line_a_seat_and_then_short_labels(size, layout):
+    """Issue 26: eleven seats, the supply and the box in sight in a panel of 15 rows: a line a
+    seat, then each cell by its short label (a "" short with nothing to count is left out)."""
+    app = TrackerApp()
+    async with app.run_test(size=size) as pilot:
+        tracker = app.query_one(Tracker)
+        tracker.show(ELEVEN)
+        await wait_for(pilot, lambda: "Box" in screen_text(app))
+        text = screen_text(app)
+        assert tracker.layout == layout
+    for n in range(1, 12):
+        assert f"Player {n}" in text, (n, text)
+    assert "Supply: Rank tokens: 1×2, 2×2" in text and "▶ Player 11" in text
+    if layout == "short":
+        assert "♥ 3/4" in text and "Wounds" not in text and "Dominance" not in text
+        assert "attacks" not in text  # the step on screen says it
+    else:
+        assert "Wounds 3/4" in text and "Dominance: inactive" in text and "attacks" in text
+
+
 def test_the_terminal_display_draws_them_from_the_page():
     out = Console(file=io.StringIO(), width=60, color_system=None)
     out.print(render(snapshot(HandMade(), None, "en")))
@@ -87,7 +131,8 @@ def test_the_terminal_display_draws_them_from_the_page():
 def test_the_page_json_carries_the_view_worded():
     page = snapshot(HandMade(), None, "en")
     ann, bob, cid = page["seats"]
-    assert ann["cells"][0] == {"label": "Wounds", "count": 3, "limit": 4, "items": [], "tone": None}
+    wounds = {"label": "Wounds", "count": 3, "limit": 4, "items": [], "tone": None, "short": None}
+    assert ann["cells"][0] == wounds
     assert ann["cells"][1]["tone"] == "R" and ann["marks"] == ["leader"]
     assert bob["dead"] and bob["cells"][0]["items"] == ["Cid", "Ann"]
     assert cid["turn"] and not ann["turn"]

@@ -154,7 +154,7 @@ def test_b19_the_inquisitors_look_away_is_told():
 def test_b28_b30_the_supply_and_the_box():
     s = given(started(), tokens={A: ("2",), B: ("2", "fleur")}, cards={A: (SHIELD, STAFF)})
     supply, box = piles(s)["Supply"], piles(s)["Box"]
-    assert supply[0].startswith("Rank tokens: 1 ×2, 3 ×2")  # both 2s out (B13)
+    assert supply[0].startswith("Rank tokens: 1×2, 3×2")  # both 2s out (B13)
     assert "fleur cross" not in supply and "Curse cards 2" in supply
     assert "Unknown 20/20" in supply
     assert box == ["Shield 3", "Sword 2", "Fan 4", "Staff 5", "Quill 2"]

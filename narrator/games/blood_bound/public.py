@@ -60,7 +60,12 @@ def token_cells(s: State, p: int) -> tuple[Cell, ...]:
     ]
     rank = s.rank_of(p)
     if rank is not None:
-        cells.append(Cell(rank_words(rank), tone=FLEUR_TONE if rank == INQUISITOR else RANK_TONE))
+        tone = FLEUR_TONE if rank == INQUISITOR else RANK_TONE
+        # Short (a small panel): the number, its character being B2's; once the character
+        # is revealed (B22), its mark beside the name says both, and the cell is left out.
+        revealed = bool(s.characters) and s.characters[p] is not None
+        short = "" if revealed else str(rank) if rank != INQUISITOR else None
+        cells.append(Cell(rank_words(rank), tone=tone, short=short))
     return tuple(cells)
 
 
@@ -72,7 +77,7 @@ def curse_cell(s: State, p: int) -> tuple[Cell, ...]:
     if p in flipped:
         kind = "true" if flipped[p] else "false"
         return (Cell(Words(f"bb.table.curse_{kind}"), tone=CURSE_TONE),)
-    return (Cell(Words("bb.table.curse"), tone=CURSE_TONE),)
+    return (Cell(Words("bb.table.curse"), tone=CURSE_TONE, short=Words("bb.table.short.curse")),)
 
 
 def card_cells(s: State, p: int) -> tuple[Cell, ...]:
@@ -87,7 +92,7 @@ def card_cells(s: State, p: int) -> tuple[Cell, ...]:
 
 def seat_cells(s: State, p: int) -> tuple[Cell, ...]:
     """A seat's public things (B14): wounds n/4, tokens, ability cards, a curse held."""
-    wounds = Cell(Words("bb.table.wounds"), s.wounds_of(p), WOUNDS_LIMIT)
+    wounds = Cell(Words("bb.table.wounds"), s.wounds_of(p), WOUNDS_LIMIT, short="♥")
     return (wounds, *token_cells(s, p), *card_cells(s, p), *curse_cell(s, p))
 
 
@@ -139,7 +144,7 @@ def piles(s: State) -> tuple[Pile, ...]:
         for r in range(1, 10)
         if (left := RANK_COPIES - s.out(str(r)))
     )
-    supply = [Cell(Words("bb.table.ranks_left"), items=ranks)]
+    supply = [Cell(Words("bb.table.ranks_left"), items=ranks, short=Words("bb.table.short.ranks"))]
     if not s.out(FLEUR):  # B13: one fleur cross, back in the supply after a heal
         supply.append(Cell(keys.token(s, FLEUR)))
     curses = s.left_in_box(CURSE)

@@ -49,19 +49,25 @@ def council_cell(s: State, p: int) -> Cell:
 def permanent_cells(s: State, p: int) -> tuple[Cell, ...]:
     """P17, P18: permanent-points cards (3 each), once a seat has any."""
     n = s.permanent[p]
-    return (Cell(Words("py.table.permanent"), n),) if n else ()
+    return (
+        (Cell(Words("py.table.permanent"), n, short=Words("py.table.short.permanent")),)
+        if n
+        else ()
+    )
 
 
 def influence_cell(s: State, p: int) -> Cell:
     """P18: the council plus 3 a permanent card, against the target (P3, P4)."""
-    return Cell(Words("py.table.influence"), s.influence(p), limit=s.target)
+    short = Words("py.table.short.influence")
+    return Cell(Words("py.table.influence"), s.influence(p), limit=s.target, short=short)
 
 
 def dominance_cell(s: State, p: int) -> Cell:
     """P19, P20: the Dominance token's side."""
     if s.active[p]:
-        return Cell(Words("py.table.dominance.active"), tone=ACTIVE_TONE)
-    return Cell(Words("py.table.dominance.inactive"))
+        short = Words("py.table.short.dominance_active")
+        return Cell(Words("py.table.dominance.active"), tone=ACTIVE_TONE, short=short)
+    return Cell(Words("py.table.dominance.inactive"), short="")  # inactive: left out when short
 
 
 def seat_cells(s: State, p: int) -> tuple[Cell, ...]:
