@@ -47,6 +47,16 @@ AFTER_CHOICES = [
 ]
 
 
+class StepScroll(VerticalScroll):
+    """The step's place: its body is drawn again (compact or not) when the place changes size
+    (the terminal, the clock's row, the table hidden beside a moment)."""
+
+    def on_resize(self) -> None:
+        fit = getattr(self.screen, "fit_body", None)
+        if fit is not None:
+            fit()
+
+
 class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
     BINDINGS = BEFORE_CHOICES + AFTER_CHOICES
     # Until mounted (Textual may ask check_action before on_mount):
@@ -54,6 +64,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
     typed = ""
     paced: Paced | None = None
     _view: tuple | None = None  # (state, path, its StepView)
+    _drawn: tuple | None = None  # (its StepView, the state shown, the moment held) drawn last
 
     def compose(self) -> ComposeResult:
         yield Static(id="banner")
@@ -66,7 +77,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
                     yield ProgressBar(
                         id="progress", show_eta=False, show_percentage=False, total=1000
                     )
-                with VerticalScroll(id="step-scroll"):
+                with StepScroll(id="step-scroll"):
                     yield Static(id="step-body")
                 yield Input(id="typed", compact=True)
                 yield Static(id="message")
@@ -103,6 +114,25 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
 
     def on_resize(self) -> None:
         self.show_caption()  # the lines said that fit whole at the new width
+
+    @property
+    def narrow(self) -> bool:
+        """A laptop's terminal (80 columns): a moment held until Enter takes the whole width."""
+        return 0 < self.size.width < 100
+
+    def fits(self, body) -> bool:
+        """The step's body fits its place as it is drawn, without scrolling."""
+        scroll = self.query_one("#step-scroll")
+        region = scroll.content_region
+        width = region.width - scroll.styles.scrollbar_size_vertical  # as if it had to scroll
+        if width <= 0 or region.height <= 0:
+            return True  # not laid out yet: drawn again once it is (StepScroll)
+        # The rows of the place and of the title's blank row (compact has none), against the
+        # body's with its blank rows above and below and the title's: the same answer whichever
+        # way it is drawn now, so that drawing it never changes it.
+        room = region.height + self.query_one("#step-title").styles.padding.top
+        options = self.app.console.options.update_width(width)
+        return len(self.app.console.render_lines(body, options, pad=False)) + 3 <= room
 
     def on_screen_suspend(self) -> None:
         """A dialog or another screen came over this one: eyes-closed lines stop (R10, W24)."""
@@ -168,9 +198,10 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         table = self.query_one("#table")
         # A death is marked when its own announcement comes, not before.
         table.show(self.app.game.public_view(s, self.app.unannounced))
-        over = view.kind == "over"
-        if table.display == over:
-            table.display = not over  # the winner takes the whole screen
+        # The winner takes the whole screen; on a narrow terminal, a moment held until Enter too.
+        hidden = view.kind == "over" or (page is not None and self.narrow)
+        if table.display == hidden:
+            table.display = not hidden
         timed = view.timer is not None and page is None
         if page is None:  # a countdown starts when its announcement has been read
             self.ensure_countdown(view)
@@ -180,16 +211,8 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
             row.display = timed
         if page is not None:
             self.app.say_page()  # its lines, once, as it is first shown
-            shown = stepview.announcement(page, self.app.page_caption, self.lang)
-        elif self.paced is not None:
-            shown = stepview.paced(self.paced, self.caption_text, self.lang)
-        else:
-            public = view.kind == "private"
-            look = self.app.look
-            shown = stepview.step(view, s, look, self.lang, frozenset(self.ticked), public)
-        self.query_one("#step-title", Static).update(shown.title)
-        self.query_one("#step-body", Static).update(shown.body)
-        self.query_one("#step-keys", Static).update(Text(shown.keys, style="bold"))
+        self._drawn = (view, s, page)
+        self.fit_body()
         self.show_typed(view)
         if not self.app.refusals:
             self.show_message("")
@@ -254,6 +277,32 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         """The message line: a refusal (red), or the first keys of a longer key."""
         if self.query("#message"):
             self.query_one("#message", Static).update(Text(text, style=style) if text else "")
+
+    def fit_body(self) -> None:
+        """The step drawn in its place: compact (long lists in columns, no blank rows) when it
+        would not fit whole otherwise (80×24)."""
+        if self._drawn is None or not self.query("#step-body"):
+            return
+        view, s, page = self._drawn
+        shown = self.drawn(view, s, page)
+        compact = not self.fits(shown.body)
+        if compact:
+            shown = self.drawn(view, s, page, compact)
+        body, title = self.query_one("#step-body", Static), self.query_one("#step-title", Static)
+        body.styles.padding = (0, 0) if compact else (1, 0)
+        title.styles.padding = (0, 0, 0, 0) if compact else (1, 0, 0, 0)
+        title.update(shown.title)
+        body.update(shown.body)
+        self.query_one("#step-keys", Static).update(Text(shown.keys, style="bold"))
+
+    def drawn(self, view: StepView, s, page, compact: bool = False) -> stepview.View:
+        """The step (or the moment held, or the lines said by themselves) as drawn."""
+        if page is not None:
+            return stepview.announcement(page, self.app.page_caption, self.lang, compact)
+        if self.paced is not None:
+            return stepview.paced(self.paced, self.caption_text, self.lang)
+        public, ticked = view.kind == "private", frozenset(self.ticked)
+        return stepview.step(view, s, self.app.look, self.lang, ticked, public, compact=compact)
 
     def show_caption(self, text: str | None = None) -> None:
         """The lines said last, newest first: a move said aloud stays readable while the next

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -89,7 +90,7 @@ def banner(view: StepView, lang: str, page: Announcement | None = None) -> Text:
 
 CONSOLE = Console(width=80)  # measures how lines wrap (said)
 SAID = 4  # the lines said last that stay on screen under the step (a move and a new step's 3)
-SAID_ROWS = 4  # the rows they may take (app.tcss: #caption's max-height)
+SAID_ROWS = 4  # the rows they may take; the newest line up to 6 (app.tcss: #caption)
 
 
 def said(captions: list[str], width: int | None = None, rows: int = SAID_ROWS) -> Text:
@@ -116,15 +117,16 @@ def said(captions: list[str], width: int | None = None, rows: int = SAID_ROWS) -
     return out
 
 
-def announcement(page: Announcement, caption: str, lang: str) -> View:
-    """An announcement, large, until Enter."""
+def announcement(page: Announcement, caption: str, lang: str, compact: bool = False) -> View:
+    """An announcement, large, until Enter; ``compact`` (a small terminal): no blank rows."""
     headline = Text(caption, style="bold", justify="center")
     parts: list[RenderableType] = [headline]
     if page.detail is not None:
         text = worded(page.detail, lang)
         parts += [Text(""), Text(text[:1].upper() + text[1:], justify="center")]
     border = page.tone or "#f4ecd2"
-    body = Panel(Group(*parts), padding=(1, 3), border_style=f"bold {border}")  # whole at 80×24
+    padding = (0, 1) if compact else (1, 3)
+    body = Panel(Group(*parts), padding=padding, border_style=f"bold {border}")
     return View(
         Text(moment_name(page, lang), style="bold"),
         body,
@@ -152,13 +154,21 @@ def step(
     ticked: frozenset[int] = frozenset(),
     public: bool = False,
     justify: str | None = None,
+    compact: bool = False,
 ) -> View:
-    """The step's own view; ``public``: a private step as the public screen announces it."""
+    """The step's own view; ``public``: a private step as the public screen announces it;
+    ``compact``: a small terminal's (long lists of seats in columns, no blank rows)."""
     title, body, keys = view.title, view.body, view.keys
     if public and view.public is not None:
         title, body, keys = view.public
-    parts = [block(b, state, look, lang, ticked, justify) for b in body]
+    parts = [block(b, state, look, lang, ticked, justify, compact) for b in body]
     rendered: RenderableType = parts[0] if len(parts) == 1 else Group(*parts)
+    if compact and len(parts) > 1 and isinstance(body[0], Over):  # the winner beside the rest
+        rest = [block(b, state, look, lang, ticked, justify) for b in body[1:]]  # a column
+        rendered = Table.grid(expand=True, padding=(0, 2))
+        rendered.add_column(ratio=1)
+        rendered.add_column(no_wrap=True)
+        rendered.add_row(parts[0], Group(*rest))
     return View(
         Text(worded(title, lang), style="bold"),
         rendered,
@@ -166,33 +176,44 @@ def step(
     )
 
 
-def block(b, state, look: Look, lang: str, ticked=frozenset(), justify=None) -> RenderableType:
+def block(
+    b, state, look: Look, lang: str, ticked=frozenset(), justify=None, compact=False
+) -> RenderableType:
     if isinstance(b, Seats):
-        return seat_list(state, b.seats, look, lang, justify)
+        return listed(seat_lines(state, b.seats, look, lang), compact, justify)
     if isinstance(b, Checklist):
         return checklist(b, ticked, lang)
     if isinstance(b, Ballot):
         return ballot(b, state, look, lang)
     if isinstance(b, Rows):
-        return rows(b, state, look, lang)
+        return listed(rows(b, state, look, lang), compact)
     if isinstance(b, Claims):
-        return claims(b, state, look, lang)
+        return claims(b, state, look, lang, compact)
     if isinstance(b, Over):
-        return over(b, lang)
+        return over(b, lang, compact)
     if isinstance(b, tuple):
         return Text(" ".join(worded(part, lang) for part in b), justify=justify)
     return Text(worded(b, lang), justify=justify)
 
 
-def seat_list(state, seats, look: Look, lang: str, justify=None) -> Text:
-    """One seat per line, key first: readable across the table and never split mid-name."""
+LISTED_IN_COLUMNS = 4  # a small terminal lists more seats than this in columns
+
+
+def listed(lines: list[Text], compact: bool = False, justify=None) -> RenderableType:
+    """One seat per line, key first: readable across the table and never split mid-name. On
+    a small terminal a long list goes down columns, in seat order (11 seats at 80×24)."""
+    if compact and len(lines) > LISTED_IN_COLUMNS:
+        return Columns(lines, padding=(0, 2), column_first=True)
     out = Text(justify=justify)
-    for i, seat in enumerate(seats):
+    for i, line in enumerate(lines):
         if i:
             out.append("\n")
-        out.append("  ")
-        out.append_text(look.seat_label(state, seat, lang))
+        out.append_text(line)
     return out
+
+
+def seat_lines(state, seats, look: Look, lang: str) -> list[Text]:
+    return [Text("  ").append_text(look.seat_label(state, seat, lang)) for seat in seats]
 
 
 def checklist(b: Checklist, ticked: frozenset[int], lang: str) -> Text:
@@ -222,51 +243,55 @@ def ballot(b: Ballot, state, look: Look, lang: str) -> Group:
     return Group(*parts)
 
 
-def rows(b: Rows, state, look: Look, lang: str) -> Text:
-    out = Text()
+def rows(b: Rows, state, look: Look, lang: str) -> list[Text]:
+    out = []
     for seat, value in b.rows:
+        line = Text()
         mark = "▶ " if seat == b.cursor else "  "
         strong = seat in b.strong
         label = look.seat_tag(state, seat)
-        out.append(f"{mark}{label}", style="bold" if strong else "")
+        line.append(f"{mark}{label}", style="bold" if strong else "")
         note = f" ({worded(b.strong_note, lang)})" if strong and b.strong_note else ""
-        out.append(note, style="red")
+        line.append(note, style="red")
         shown = worded(value, lang) if value is not None else "?"
-        out.append(f": {shown}\n", style="green" if value is not None else "dim")
+        line.append(f": {shown}", style="green" if value is not None else "dim")
+        out.append(line)
     return out
 
 
-def claims(b: Claims, state, look: Look, lang: str) -> Text:
+def claims(b: Claims, state, look: Look, lang: str, compact: bool = False) -> Group:
     """A window of claims (B12, P16): every seat that may claim, its claim marked, the first
     claimed with priority when the game orders them so."""
-    out = Text(worded(b.heading, lang) + "\n", style="bold")
     first = b.claimed[0] if b.claimed and b.priority else None
+    lines = []
     for seat in b.seats:
         claimed = seat in b.claimed
-        out.append("  ")
-        out.append_text(look.seat_label(state, seat, lang))
+        line = Text("  ")
+        line.append_text(look.seat_label(state, seat, lang))
         if seat == first:
-            out.append("  " + say(lang, "game.claim_priority"), style="bold yellow")
+            line.append("  " + say(lang, "game.claim_priority"), style="bold yellow")
         elif claimed:
             mark = worded(b.mark, lang) if b.mark is not None else say(lang, "game.claimed")
-            out.append("  " + mark, style="bold")
-        out.append("\n")
+            line.append("  " + mark, style="bold")
+        lines.append(line)
+    parts: list = [Text(worded(b.heading, lang), style="bold"), listed(lines, compact)]
     if b.note is not None:
-        out.append(worded(b.note, lang), style="dim")
-    return out
+        parts.append(Text(worded(b.note, lang), style="dim"))
+    return Group(*parts)
 
 
-def over(b: Over, lang: str) -> Group:
-    """The winner, full-screen."""
+def over(b: Over, lang: str, compact: bool = False) -> Group:
+    """The winner, full-screen; ``compact`` (a small terminal): no blank rows."""
     colour = b.tone or "#4a8fe7"
+    gap = "" if compact else "\n"
     banner_text = Text(
-        "\n" + worded(b.banner, lang) + "\n", style=f"bold reverse {colour}", justify="center"
+        gap + worded(b.banner, lang) + gap, style=f"bold reverse {colour}", justify="center"
     )
-    text = Text(worded(b.line, lang) + "\n\n", style="bold", justify="center")
+    text = Text(worded(b.line, lang) + "\n" + gap, style="bold", justify="center")
     text.append("\n".join(worded(d, lang) for d in b.details), style="")
-    parts: list = [
-        Panel(Group(banner_text, Text(""), text), border_style=f"bold {colour}", padding=(1, 4))
-    ]
+    inside = Group(banner_text, text) if compact else Group(banner_text, Text(""), text)
+    padding = (0, 1) if compact else (1, 4)
+    parts: list = [Panel(inside, border_style=f"bold {colour}", padding=padding)]
     if b.note is not None:
-        parts.append(Text("\n" + worded(b.note, lang), style="dim", justify="center"))
+        parts.append(Text(gap + worded(b.note, lang), style="dim", justify="center"))
     return Group(*parts)

@@ -86,8 +86,8 @@ def footer_ready(screen) -> bool:
     for _, binding, _, _ in screen.active_bindings.values():
         if binding.show and binding.action != "command_palette":
             wanted.setdefault(binding.action, binding.description)
-    drawn = {
-        key.action: key.description
+    drawn = {  # each with its label, as composed (a key may show without it: FittingFooter)
+        key.action: getattr(key, "labelled", (None, key.description))[1]
         for key in footer.query("FooterKey")
         if not key.has_class("-command-palette")
     }
@@ -186,19 +186,25 @@ def problems(app) -> list[str]:
 class Fit:
     """Looks at each screen once the app has caught up, and gathers what is cut on it."""
 
-    def __init__(self, pilot, app, label: str) -> None:
+    def __init__(self, pilot, app, label: str, checks=None) -> None:
         self.pilot, self.app, self.label = pilot, app, label
+        self.checks = checks or problems  # what is cut on a screen: a list of sentences
         self.found: list[str] = []
         self.seen: list[str] = []
+        self.keyed: set[str] = set()  # the screens whose later keys were looked at too
 
     async def look(self, name: str) -> None:
         app = self.app
         await wait_for(self.pilot, lambda: footer_ready(app.screen))
         text = await settled_text(self.pilot)
         self.seen.append(name)
-        found = problems(app)
+        found = self.checks(app)
         if found:
             self.found.append(f"[{self.label}: {name}]\n" + "\n".join(found) + f"\n{text}")
+
+    async def look_once(self, name: str) -> None:
+        if name not in self.seen:
+            await self.look(name)
 
     def watching(self, kind) -> None:
         """Look after every key pressed, at each kind of screen (``kind(app)``) once."""

@@ -30,6 +30,7 @@ from narrator.games.blood_bound.keys import (
     PICK_KEY,
     USE_KEY,
     WOUND_KEY,
+    clan_params,
     key_of,
     rank_name,
     seat_choices,
@@ -58,7 +59,7 @@ def _setup(s: State, path: tuple[str, ...]) -> StepView:
     true, false = curse_cards(s.count, s.options)
     clan = s.count // 2
     body = (
-        Words("bb.deal.characters", {"clan": clan}),
+        Words("bb.deal.characters", {"clan": clan, **clan_params(s)}),  # B1: its names
         Words("bb.deal.curses", {"true": true, "false": false}),
         Words("bb.deal.supply"),
     )
