@@ -9,8 +9,9 @@ from textual.widgets._footer import FooterKey
 class FittingFooter(Footer):
     """Textual's Footer showing only the keys that fit its width, each whole: when they do not
     all fit, the keys every screen has give way first (the command palette, replay, mute,
-    undo, quit, the record), then the others from the right; Help (?) stays, and lists them
-    all. A key is never cut mid-word."""
+    undo, quit, the record): first their labels (the key alone: "^z", "m"), then the keys
+    themselves, then the others from the right; Help (?) stays, and lists them all. A key is
+    never cut mid-word."""
 
     GIVE_WAY = ("command_palette", "replay", "mute", "undo", "ask_quit", "record")
     KEEP = frozenset({"help"})
@@ -58,11 +59,25 @@ class FittingFooter(Footer):
         room = self.size.width
         if not keys or not room:
             return
-        widths = [
-            key.render().cell_len + key.styles.gutter.width + key.styles.margin.width
-            for key in keys
-        ]
+        for key in keys:  # as composed: each with its label
+            labelled = getattr(key, "labelled", None)
+            if labelled is None:
+                key.labelled = (key.key_display, key.description)
+            else:
+                key.key_display, key.description = labelled
+
+        def width(key) -> int:
+            return key.render().cell_len + key.styles.gutter.width + key.styles.margin.width
+
+        widths = [width(key) for key in keys]
         used = sum(widths)
+        room_over = used > room
+        for name in self.GIVE_WAY if room_over else ():  # the key alone: " ^z", " m"
+            for i, key in enumerate(keys):
+                if key.action == name and used > room and key.description:
+                    key.key_display, key.description = " " + key.key_display, ""
+                    used -= widths[i] - width(key)
+                    widths[i] = width(key)
         shown = [True] * len(keys)
 
         def rank(i: int) -> tuple[int, int]:
@@ -80,3 +95,4 @@ class FittingFooter(Footer):
         for key, show in zip(keys, shown, strict=True):
             if key.display != show:
                 key.display = show
+            key.refresh(layout=True)
