@@ -148,6 +148,11 @@ class SetupScreen(Screen):
     def tr(self, key: str, **params) -> str:
         return say(self.app.language, key, **params)
 
+    def on_resize(self) -> None:
+        """A laptop's 24 rows: the fields without a blank row between them (app.tcss), so
+        that the whole form but a few fields shows at once."""
+        self.set_class(self.size.height < 30, "dense")
+
     @property
     def fields(self) -> tuple[Field, ...]:
         return tuple(self.app.game.setup_fields())
