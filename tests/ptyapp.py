@@ -62,6 +62,7 @@ KEYS = {
     "home": b"\x1b[H",
     "end": b"\x1b[F",
     "space": b" ",
+    "escape": b"\x1b",  # alone: Textual takes it as Escape after its short wait
 }
 
 # Colours and text styles (SGR): the screen is read as text only, so pyte is spared them.
