@@ -233,7 +233,7 @@ def test_p16_p23_a_window_a_card_names_and_the_accused_citizen_discarded_meanwhi
     assert "Ann accuses a Citizen no longer there, defence 2 (P11)." in lines(s)
     s = play(s, ev.WindowClosed(), ev.WindowOpened("Curfew"))
     assert "Reaction window open for Curfew (P16)." in lines(s)
-    assert "Окно реакций открыто для карты Curfew (P16)." in lines(s, "ru")
+    assert "Окно реакций открыто для карты «Curfew» (P16)." in lines(s, "ru")
 
 
 def test_p14_p23_the_action_card_its_window_then_its_effects():

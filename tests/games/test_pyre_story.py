@@ -119,7 +119,7 @@ def test_the_roll_is_compared_against_the_defence_P11_P12_P15():
         "A reaction window is open (P16)."
     )
     assert said(EXAMPLE, ev.Rolled, "ru").startswith(
-        "Выпало на кубике: 5 против защиты 4: 5 ≥ 4, успех (P15)."
+        "Бросок за столом: 5 против защиты 4: 5 ≥ 4, успех (P15)."
     )
     assert "5 > 4, success" in said(EXAMPLE, ev.Rolled, n=2)  # the exoneration's >
     assert "3 < 5, failure" in said(EXAMPLE, ev.Rolled, n=5)
