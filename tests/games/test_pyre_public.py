@@ -248,7 +248,7 @@ def test_p10_the_citizen_just_played_resolve_its_ability_now():
     s = play(started(), ev.CitizenPlayed(4))
     assert "Ann's Citizen just played, influence 4: resolve its ability now (P10)." in lines(s)
     assert "Resolve the ability of the Citizen just played now (P10)." in moment(s)
-    assert "Только что в игре Горожанин" in lines(s, "ru")
+    assert "Новый Горожанин игрока Ann, влияние 4" in lines(s, "ru")
     assert "just played" not in lines(play(s, ev.Drew()))  # the next action: done
 
 
