@@ -3,7 +3,8 @@ Blood Bound and the Pyre to a table found, so that none comes back. A pronoun ne
 a player's seat ("нажмите его место": the name's gender is unknown); a card's name as the table
 typed it stands in «», so that "Сыграна карта действия Подкуп" cannot read as a run-on phrase;
 a number with a fixed noun after it agrees with every number it can be ("3 персонажа",
-"по 5 карт"), so the noun comes from the placeholder's plural forms. The glossaries' avoided
+"по 5 карт"), so the noun comes from the placeholder's plural forms; no masculine adjective
+stands for a player before the name ("следующий: Аня"). The glossaries' avoided
 forms are tests/games/test_words_glossary.py's; the gendered forms test_words_russian_agreement's.
 Comments are not read."""
 
@@ -31,6 +32,10 @@ BARE_COUNT = re.compile(
     r"|действи[еяй]|голос(?:а|ов)?)(?![а-яё])"
 )
 
+# A masculine adjective or participle, then a colon or a dash, then a player's name.
+NAMED_AS = re.compile(r"(?<![а-яё])([а-яё]+(?:ий|ый|ой))\s*[:—]\s*(?=\{)", re.IGNORECASE)
+PLURALS = frozenset({"гильдий"})  # a genitive plural ("порядок гильдий: {player}")
+
 
 def catalogues_of(*parts: str) -> list[Path]:
     """The Russian catalogues under narrator/<part> for each part."""
@@ -51,6 +56,15 @@ def bare_counts(text: str) -> list[str]:
         match.group()
         for match in BARE_COUNT.finditer(text)
         if not PLAYER.match(match.group())  # "У игрока {player} карт в руке"
+    ]
+
+
+def masculine_names(text: str) -> list[str]:
+    """Each masculine word said of the player named after it."""
+    return [
+        match.group(1)
+        for match in NAMED_AS.finditer(text)
+        if PLAYER.match(text, match.end()) and match.group(1).lower() not in PLURALS
     ]
 
 
@@ -84,6 +98,10 @@ def test_a_count_agrees_with_its_noun():
     assert not (hits := found(catalogues_of(*GAMES, *PROMPTS), bare_counts)), "\n".join(hits)
 
 
+def test_no_masculine_word_stands_for_a_player():
+    assert not (hits := found(russian_catalogues(), masculine_names)), "\n".join(hits)
+
+
 def test_the_checks_find_what_the_reading_found():
     """Each check on a line as it read before (issue 27), and on the line as it reads now."""
     assert seat_pronouns("Если стол уже выбрал, нажмите его место.")
@@ -98,3 +116,8 @@ def test_the_checks_find_what_the_reading_found():
     assert not bare_counts("Каждого клана сдано только {n:персонаж|персонажа|персонажей}")
     assert not bare_counts("У игрока {player} карт в руке: {hand}")
     assert not bare_counts("{player} ранит игрока {target}")
+    assert masculine_names("Проклятия открывают по порядку мест; следующий: {player} (B26).")
+    assert masculine_names("И второй игрок (первый — {first})?")
+    assert not masculine_names("Проклятия открывают по порядку мест; очередь игрока {player}")
+    assert not masculine_names("Первый игрок: {player} (P6).")
+    assert not masculine_names("Снова ничья. Её решает порядок гильдий: {player}.")
