@@ -110,5 +110,8 @@ def test_the_check_finds_an_avoided_form():
     captor = glossary(words_dir("blood_bound") / "glossary.toml")["captor"]
     assert avoided(captor, "ru").search("В плену — Bob: в плен берёт Ann.")
     assert not avoided(captor, "ru").search("В плену — Bob, пленитель — Ann.")
+    true_curse = glossary(words_dir("blood_bound") / "glossary.toml")["true_curse"]
+    assert avoided(true_curse, "ru").search("Карта проклятия игрока Аня: истинное проклятие.")
+    assert not avoided(true_curse, "ru").search("Карта проклятия игрока Аня: Истинное проклятие.")
     home = glossary(ROOT / "prompts" / "glossary.toml")["home"]
     assert avoided(home, "ru").search("t запись игры · x экспорт · h домой")
