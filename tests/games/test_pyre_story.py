@@ -180,7 +180,7 @@ def test_a_token_below_the_target_flips_back_at_once_P19_P20():
 
 
 def test_the_turn_and_which_action_are_named_P7():
-    assert lines(EXAMPLE)[2] == "Ann is the starting player (P6). Turn 1: Ann, your turn."
+    assert lines(EXAMPLE)[2] == "Ann is the starting player (P6). Turn 1: Ann's turn."
     assert said(EXAMPLE, ev.CitizenPlayed, n=1).startswith(
         "Ann plays a Citizen of influence 3 (second action): place 2 of the City Council, "
         "4 cards in hand (P10)."

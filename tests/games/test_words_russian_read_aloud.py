@@ -4,9 +4,10 @@ a player's seat ("нажмите его место": the name's gender is unknow
 typed it stands in «», so that "Сыграна карта действия Подкуп" cannot read as a run-on phrase;
 a number with a fixed noun after it agrees with every number it can be ("3 персонажа",
 "по 5 карт"), so the noun comes from the placeholder's plural forms; no masculine adjective
-stands for a player before the name ("следующий: Аня"). The glossaries' avoided
-forms are tests/games/test_words_glossary.py's; the gendered forms test_words_russian_agreement's.
-Comments are not read."""
+stands for a player before the name ("следующий: Аня"). A record (a game's story.toml, in
+either language) tells what happened and never speaks to the table ("Ход 1: Борис, ваш ход").
+The glossaries' avoided forms are tests/games/test_words_glossary.py's; the gendered forms
+test_words_russian_agreement's. Comments are not read."""
 
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ BARE_COUNT = re.compile(
 # A masculine adjective or participle, then a colon or a dash, then a player's name.
 NAMED_AS = re.compile(r"(?<![а-яё])([а-яё]+(?:ий|ый|ой))\s*[:—]\s*(?=\{)", re.IGNORECASE)
 PLURALS = frozenset({"гильдий"})  # a genitive plural ("порядок гильдий: {player}")
+
+# The table addressed: "your turn", "ваш ход".
+ADDRESSED = re.compile(r"(?<![\w])(?:you|your|yours|ваш\w*|вас|вам|вами)(?![\w])", re.IGNORECASE)
 
 
 def catalogues_of(*parts: str) -> list[Path]:
@@ -66,6 +70,17 @@ def masculine_names(text: str) -> list[str]:
         for match in NAMED_AS.finditer(text)
         if PLAYER.match(text, match.end()) and match.group(1).lower() not in PLURALS
     ]
+
+
+def addressed(text: str) -> list[str]:
+    return ADDRESSED.findall(text)
+
+
+def records() -> list[Path]:
+    """Every game's record catalogues (and the common one), in both languages."""
+    return sorted(ROOT.glob("games/*/words/ui/*/story.toml")) + sorted(
+        ROOT.glob("prompts/ui/*/story.toml")
+    )
 
 
 def found(paths: list[Path], check) -> list[str]:
@@ -102,6 +117,11 @@ def test_no_masculine_word_stands_for_a_player():
     assert not (hits := found(russian_catalogues(), masculine_names)), "\n".join(hits)
 
 
+def test_a_record_never_speaks_to_the_table():
+    assert len(records()) >= 10
+    assert not (hits := found(records(), addressed)), "\n".join(hits)
+
+
 def test_the_checks_find_what_the_reading_found():
     """Each check on a line as it read before (issue 27), and on the line as it reads now."""
     assert seat_pronouns("Если стол уже выбрал, нажмите его место.")
@@ -121,3 +141,7 @@ def test_the_checks_find_what_the_reading_found():
     assert not masculine_names("Проклятия открывают по порядку мест; очередь игрока {player}")
     assert not masculine_names("Первый игрок: {player} (P6).")
     assert not masculine_names("Снова ничья. Её решает порядок гильдий: {player}.")
+    assert addressed("Turn {turn}: {player}, your turn.") and addressed("Ход 1: Борис, ваш ход.")
+    assert not addressed("Turn {turn}: {player}'s turn.") and not addressed(
+        "Ход {turn}: ходит {player}."
+    )
