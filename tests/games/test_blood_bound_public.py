@@ -18,7 +18,9 @@ from narrator.display.server import TableDisplay
 from narrator.display.tracking import cell_text
 from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound import public, rules
+from narrator.games.blood_bound.events import Options
 from narrator.games.blood_bound.state import CURSE, FAN, QUILL, SHIELD, STAFF, SWORD, State
+from narrator.games.blood_bound.view import step_view
 from narrator.games.views import PublicView
 from narrator.prompts import worded
 from tests.display.browser import CHROMIUM, Browser
@@ -116,6 +118,14 @@ def test_b1_clan_names_follow_the_options_gargoyle_phoenix():
     assert cells(s, A, "ru")[1:] == ["Горгулья 1"] and cells(s, B, "ru")[1:] == ["Феникс 1"]
     rose = given(started(), tokens={A: ("rose",)})
     assert cells(rose, A)[1:] == ["Rose 1"]
+
+
+def test_b1_the_deal_screen_names_the_tables_clans():
+    """The deal's screen said "Rose and Beast" to a Gargoyle and Phoenix table (issue 27)."""
+    created = ev.GameCreated(NAMES[:9], Options(clans="gargoyle_phoenix"), seed=5)
+    (characters, *_) = step_view(play(State(), created)).body
+    assert worded(characters, "en").startswith("Shuffle 4 Gargoyle and 4 Phoenix character")
+    assert "по 4 карты персонажей кланов «Горгулья» и «Феникс»" in worded(characters, "ru")
 
 
 # --- the dagger and whose turn it is -------------------------------------------------------
