@@ -19,6 +19,7 @@ from narrator.display.tracking import cell_text
 from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound import public, rules
 from narrator.games.blood_bound.events import Options
+from narrator.games.blood_bound.game import BloodBoundGame
 from narrator.games.blood_bound.state import CURSE, FAN, QUILL, SHIELD, STAFF, SWORD, State
 from narrator.games.blood_bound.view import step_view
 from narrator.games.views import PublicView
@@ -121,11 +122,15 @@ def test_b1_clan_names_follow_the_options_gargoyle_phoenix():
 
 
 def test_b1_the_deal_screen_names_the_tables_clans():
-    """The deal's screen said "Rose and Beast" to a Gargoyle and Phoenix table (issue 27)."""
+    """The deal's screen and the form's note said "Rose and Beast" to a Gargoyle and Phoenix
+    table (issue 27)."""
     created = ev.GameCreated(NAMES[:9], Options(clans="gargoyle_phoenix"), seed=5)
     (characters, *_) = step_view(play(State(), created)).body
     assert worded(characters, "en").startswith("Shuffle 4 Gargoyle and 4 Phoenix character")
     assert "по 4 карты персонажей кланов «Горгулья» и «Феникс»" in worded(characters, "ru")
+    note = BloodBoundGame().setup_note(9, {"clans": "gargoyle_phoenix"})
+    assert worded(note, "en").startswith("4 Gargoyle and 4 Phoenix characters")
+    assert worded(note, "ru").startswith("Горгулья: 4 персонажа, Феникс: 4 персонажа")
 
 
 # --- the dagger and whose turn it is -------------------------------------------------------
