@@ -197,7 +197,7 @@ def test_b22_b26_the_end_told_the_true_curse_only_then():
     assert "Curses flipped: Cid: False Curse and Dee: True Curse (B26)." in page_en["lines"]
     assert "The privacy screen had given the True Curse to Cid" in lines(s)  # only now
     assert "wins" in marks(s, C) and "leader" in marks(s, C) and "Beast 2 · Assassin" in marks(s, C)
-    assert shown(s, "ru")["step"] == "Побеждает клан Зверь"
+    assert shown(s, "ru")["step"] == "Побеждает клан «Зверь»"
 
 
 def test_b24_the_inquisitor_captured_wins_alone():
