@@ -18,7 +18,10 @@ from narrator.display.server import TableDisplay
 from narrator.display.tracking import cell_text
 from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound import public, rules
+from narrator.games.blood_bound.events import Options
+from narrator.games.blood_bound.game import BloodBoundGame
 from narrator.games.blood_bound.state import CURSE, FAN, QUILL, SHIELD, STAFF, SWORD, State
+from narrator.games.blood_bound.view import step_view
 from narrator.games.views import PublicView
 from narrator.prompts import worded
 from tests.display.browser import CHROMIUM, Browser
@@ -118,6 +121,18 @@ def test_b1_clan_names_follow_the_options_gargoyle_phoenix():
     assert cells(rose, A)[1:] == ["Rose 1"]
 
 
+def test_b1_the_deal_screen_names_the_tables_clans():
+    """The deal's screen and the form's note said "Rose and Beast" to a Gargoyle and Phoenix
+    table (issue 27)."""
+    created = ev.GameCreated(NAMES[:9], Options(clans="gargoyle_phoenix"), seed=5)
+    (characters, *_) = step_view(play(State(), created)).body
+    assert worded(characters, "en").startswith("Take 4 Gargoyle and 4 Phoenix character")
+    assert "клана «Горгулья» — 4, клана «Феникс» — 4" in worded(characters, "ru")
+    note = BloodBoundGame().setup_note(9, {"clans": "gargoyle_phoenix"})
+    assert worded(note, "en").startswith("4 Gargoyle and 4 Phoenix characters")
+    assert worded(note, "ru").startswith("Горгулья: 4 персонажа, Феникс: 4 персонажа")
+
+
 # --- the dagger and whose turn it is -------------------------------------------------------
 
 
@@ -156,11 +171,11 @@ def test_b28_b30_the_supply_and_the_box():
     supply, box = piles(s)["Supply"], piles(s)["Box"]
     assert supply[0].startswith("Rank tokens: 1×2, 3×2")  # both 2s out (B13)
     assert "fleur cross" not in supply and "Curse cards 2" in supply
-    assert "Unknown 20/20" in supply
+    assert "Unknown 20" in supply  # the box's count, not "20/20" (issue 27)
     assert box == ["Shield 3", "Sword 2", "Fan 4", "Staff 5", "Quill 2"]
     many = given(started(11), tokens={p: ("unknown",) * 2 for p in range(11)})
-    assert "Unknown 0/20" in piles(many)["Supply"] and "Stand-ins 2" in piles(many)["Supply"]
-    assert "Запас" in piles(many, "ru")
+    assert "Unknown 0" in piles(many)["Supply"] and "Stand-ins 2" in piles(many)["Supply"]
+    assert "«Неизвестный» 0" in piles(many, "ru")["Запас"]
 
 
 # --- the end (B22–B26) -------------------------------------------------------------------
@@ -182,7 +197,7 @@ def test_b22_b26_the_end_told_the_true_curse_only_then():
     assert "Curses flipped: Cid: False Curse and Dee: True Curse (B26)." in page_en["lines"]
     assert "The privacy screen had given the True Curse to Cid" in lines(s)  # only now
     assert "wins" in marks(s, C) and "leader" in marks(s, C) and "Beast 2 · Assassin" in marks(s, C)
-    assert shown(s, "ru")["step"] == "Побеждает клан Зверь"
+    assert shown(s, "ru")["step"] == "Побеждает клан «Зверь»"
 
 
 def test_b24_the_inquisitor_captured_wins_alone():

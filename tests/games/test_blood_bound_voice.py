@@ -306,7 +306,7 @@ def test_the_capture_names_the_captured_and_the_captor_B22():
     s = attacked_b(given(started(), tokens={B: ("rose", "rose", "1")}))
     s, (page,) = pages(s, ev.CaptureKeyed(B, A))
     assert (page.kind, both(page.lines)) == ("bb_capture", ["Ann captures Bob."])
-    assert said(page.lines, "ru") == ["В плену — Bob: в плен берёт Ann."]
+    assert said(page.lines, "ru") == ["В плену — Bob, пленитель — Ann."]
     assert both(narration.step_lines(s)) == ["Everyone, turn your character card face up."]
 
 

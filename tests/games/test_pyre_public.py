@@ -233,7 +233,7 @@ def test_p16_p23_a_window_a_card_names_and_the_accused_citizen_discarded_meanwhi
     assert "Ann accuses a Citizen no longer there, defence 2 (P11)." in lines(s)
     s = play(s, ev.WindowClosed(), ev.WindowOpened("Curfew"))
     assert "Reaction window open for Curfew (P16)." in lines(s)
-    assert "Окно реакций открыто для карты Curfew (P16)." in lines(s, "ru")
+    assert "Окно реакций открыто для карты «Curfew» (P16)." in lines(s, "ru")
 
 
 def test_p14_p23_the_action_card_its_window_then_its_effects():
@@ -248,7 +248,7 @@ def test_p10_the_citizen_just_played_resolve_its_ability_now():
     s = play(started(), ev.CitizenPlayed(4))
     assert "Ann's Citizen just played, influence 4: resolve its ability now (P10)." in lines(s)
     assert "Resolve the ability of the Citizen just played now (P10)." in moment(s)
-    assert "Только что в игре Горожанин" in lines(s, "ru")
+    assert "Новый Горожанин игрока Ann, влияние 4" in lines(s, "ru")
     assert "just played" not in lines(play(s, ev.Drew()))  # the next action: done
 
 

@@ -119,7 +119,7 @@ def test_the_roll_is_compared_against_the_defence_P11_P12_P15():
         "A reaction window is open (P16)."
     )
     assert said(EXAMPLE, ev.Rolled, "ru").startswith(
-        "Выпало на кубике: 5 против защиты 4: 5 ≥ 4, успех (P15)."
+        "Бросок за столом: 5 против защиты 4: 5 ≥ 4, успех (P15)."
     )
     assert "5 > 4, success" in said(EXAMPLE, ev.Rolled, n=2)  # the exoneration's >
     assert "3 < 5, failure" in said(EXAMPLE, ev.Rolled, n=5)
@@ -180,7 +180,7 @@ def test_a_token_below_the_target_flips_back_at_once_P19_P20():
 
 
 def test_the_turn_and_which_action_are_named_P7():
-    assert lines(EXAMPLE)[2] == "Ann is the starting player (P6). Turn 1: Ann, your turn."
+    assert lines(EXAMPLE)[2] == "Ann is the starting player (P6). Turn 1: Ann's turn."
     assert said(EXAMPLE, ev.CitizenPlayed, n=1).startswith(
         "Ann plays a Citizen of influence 3 (second action): place 2 of the City Council, "
         "4 cards in hand (P10)."

@@ -104,5 +104,14 @@ def test_the_check_finds_an_avoided_form():
     assert avoided(pyre["pyre"], "ru").search("Карта зажигает костёр")
     assert not avoided(pyre["pyre"], "ru").search("Костёр разгорается")
     assert avoided(pyre["dominance_token"], "ru").search("перевернуть жетон Господства")
+    assert avoided(pyre["reaction_window"], "ru").search("Открыто окно ответа: заявки")
+    assert not avoided(pyre["reaction_window"], "ru").search("Открыто окно реакций")
+    assert avoided(pyre["claim"], "ru").search("Кто хочет реагировать?")
+    captor = glossary(words_dir("blood_bound") / "glossary.toml")["captor"]
+    assert avoided(captor, "ru").search("В плену — Bob: в плен берёт Ann.")
+    assert not avoided(captor, "ru").search("В плену — Bob, пленитель — Ann.")
+    true_curse = glossary(words_dir("blood_bound") / "glossary.toml")["true_curse"]
+    assert avoided(true_curse, "ru").search("Карта проклятия игрока Аня: истинное проклятие.")
+    assert not avoided(true_curse, "ru").search("Карта проклятия игрока Аня: Истинное проклятие.")
     home = glossary(ROOT / "prompts" / "glossary.toml")["home"]
     assert avoided(home, "ru").search("t запись игры · x экспорт · h домой")

@@ -71,8 +71,10 @@ class BloodBoundGame(GameOfParts):
         curses = (values or {}).get("curses", "by_count")
         options = ev.Options(curses=curses if curses in ("by_count", "one_each") else "by_count")
         true, false = curse_cards(count, options)  # B7, as the form has it now
-        clan = count // 2  # B5
-        return Words("bb.setup.note", {"clan": clan, "true": true, "false": false})
+        clans = (values or {}).get("clans", "rose_beast")  # B1: the names the form has now
+        clans = clans if clans in {n: v for n, v, _ in CHOICES}["clans"] else "rose_beast"
+        names = {code: Words(f"bb.clan.{clans}.{code}") for code in ("rose", "beast")}
+        return Words("bb.setup.note", {"clan": count // 2, **names, "true": true, "false": false})
 
     def created(self, names: Sequence[str], values: Mapping[str, Any], seed: int) -> Event:
         chosen: dict[str, Any] = {k: values[k] for k, _, _ in CHOICES if k in values}

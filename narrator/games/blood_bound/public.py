@@ -151,7 +151,8 @@ def piles(s: State) -> tuple[Pile, ...]:
     if curses:
         supply.append(Cell(Words("bb.table.curse_cards"), curses, tone=CURSE_TONE))
     unknown = s.out(UNKNOWN)
-    supply.append(Cell(keys.token(s, UNKNOWN), max(0, BOX_TOKENS[UNKNOWN] - unknown), 20))
+    # left in the box, as the box's cards are counted ("Unknown 20"): "20/20" read as garbage
+    supply.append(Cell(keys.token(s, UNKNOWN), max(0, BOX_TOKENS[UNKNOWN] - unknown)))
     if unknown > BOX_TOKENS[UNKNOWN]:
         supply.append(Cell(Words("bb.table.stand_ins"), unknown - BOX_TOKENS[UNKNOWN]))
     box = tuple(Cell(Words(f"bb.card.{card}"), s.left_in_box(card)) for card in CARDS)

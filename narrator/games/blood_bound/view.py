@@ -30,7 +30,7 @@ from narrator.games.blood_bound.keys import (
     PICK_KEY,
     USE_KEY,
     WOUND_KEY,
-    clan_params,
+    clan,
     key_of,
     rank_name,
     seat_choices,
@@ -41,11 +41,13 @@ from narrator.games.blood_bound.keys import (
 from narrator.games.blood_bound.private_view import curses_view
 from narrator.games.blood_bound.state import (
     ALCHEMIST,
+    BEAST,
     BERSERKER,
     ELDER,
     HARLEQUIN,
     INQUISITOR,
     MAX_WOUNDS,
+    ROSE,
     State,
     curse_cards,
 )
@@ -57,9 +59,9 @@ from narrator.games.views import AppMove, Choice, Claims, StepView, Words
 def _setup(s: State, path: tuple[str, ...]) -> StepView:
     """B5–B7: the cards dealt face down, the supply beside them."""
     true, false = curse_cards(s.count, s.options)
-    clan = s.count // 2
+    dealt = {"clan": s.count // 2, "rose": clan(s, ROSE), "beast": clan(s, BEAST)}  # B1: names
     body = (
-        Words("bb.deal.characters", {"clan": clan, **clan_params(s)}),  # B1: its names
+        Words("bb.deal.characters", dealt),
         Words("bb.deal.curses", {"true": true, "false": false}),
         Words("bb.deal.supply"),
     )
