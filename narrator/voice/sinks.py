@@ -14,7 +14,10 @@ from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from narrator.voice.stream import Stream
 
 
 @dataclass(frozen=True)
@@ -70,9 +73,10 @@ class SinkError(RuntimeError):
 
 @runtime_checkable
 class AudioSink(Protocol):
-    def play(self, audio: Clip | Path | str, volume: float = 1.0) -> None:
-        """Start playing (a WAV path or a PCM clip) at ``volume`` (0..1, as scale_volume) and
-        return at once; raise SinkError."""
+    def play(self, audio: Clip | Stream | Path | str, volume: float = 1.0) -> None:
+        """Start playing (a WAV path, a PCM clip, or a stream still being rendered: stream.py)
+        at ``volume`` (0..1, as scale_volume) and return at once; raise SinkError. A stream
+        plays until it is finished and its last frame has been heard."""
 
     def stop(self) -> None:
         """Stop what is playing, if anything."""
@@ -83,13 +87,18 @@ class AudioSink(Protocol):
 
 @dataclass
 class Played:
-    """One clip handed to a FakeSink: when it started and ended (by the sink's clock)."""
+    """One clip handed to a FakeSink: when it started and ended (by the sink's clock).
+
+    A stream's clip is what had come when it was handed over, then all of it once finished;
+    it ends ``seconds / speed`` after it was finished (never before)."""
 
     clip: Clip
     started: float
     ends_at: float
     ended: float | None = None
     stopped: bool = False
+    stream: Stream | None = None
+    volume: float = 1.0
 
 
 @dataclass
@@ -107,17 +116,25 @@ class FakeSink:
     def __post_init__(self) -> None:
         self._lock = threading.Lock()
 
-    def play(self, audio: Clip | Path | str, volume: float = 1.0) -> None:
+    def play(self, audio: Clip | Stream | Path | str, volume: float = 1.0) -> None:
         if self.fail is not None:
             raise self.fail
-        clip = scale_volume(as_clip(audio), volume)
+        from narrator.voice.stream import Stream  # stream.py builds on this module's Clip
+
         now = self.clock()
+        stream = audio if isinstance(audio, Stream) else None
+        clip = scale_volume(audio.clip() if isinstance(audio, Stream) else as_clip(audio), volume)
+        ends_at = float("inf") if stream else now + clip.seconds / self.speed
         with self._lock:
             self._settle(now)
-            self.plays.append(Played(clip, now, now + clip.seconds / self.speed))
+            self.plays.append(Played(clip, now, ends_at, stream=stream, volume=volume))
 
     def _settle(self, now: float) -> None:
         for played in self.plays:
+            stream = played.stream
+            if stream is not None and played.ends_at == float("inf") and stream.done:
+                played.clip = scale_volume(stream.clip(), played.volume)
+                played.ends_at = now + played.clip.seconds / self.speed
             if played.ended is None and now >= played.ends_at:
                 played.ended = played.ends_at
 

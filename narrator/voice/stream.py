@@ -1,0 +1,175 @@
+"""A line's audio while it is being rendered: played from its first piece, the rest appended.
+
+The natural voice (Piper) takes 0.3 to 1 s to render a whole line, too long to wait for after a
+key. Its worker renders a line a piece at a time (piper_worker.py, ``pieces``) and the parent
+appends each piece to a `Stream` as it arrives; the sink starts playing as soon as the first
+piece is in, and reads on as the rest comes. The whole line is still written to the cache, so
+the next time it is a plain WAV file.
+
+A sink that finds the stream empty before its end plays silence and counts it (``gaps``,
+``gap_seconds``): a gap heard in the line, which the benchmarks report.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from array import array
+from dataclasses import dataclass
+
+from narrator.voice.sinks import Clip
+
+
+class Stream:
+    """PCM (as in a WAV file) appended by one thread, read by another; then finished."""
+
+    def __init__(self, rate: int = 22050, channels: int = 1, sampwidth: int = 2) -> None:
+        self.rate, self.channels, self.sampwidth = rate, channels, sampwidth
+        self.ok = True  # False: the render failed or was given up; what came is all there is
+        self.gaps = 0  # times a sink ran out of audio before the end
+        self.gap_seconds = 0.0
+        self.pieces = 0
+        self.first_piece_at: float | None = None  # time.perf_counter() of the first piece
+        self._pcm = bytearray()
+        self._lock = threading.Lock()
+        self._done = threading.Event()
+
+    @classmethod
+    def of(cls, clip: Clip) -> Stream:
+        """A finished stream holding a whole clip (how a sink plays a clip and a stream alike)."""
+        stream = cls(clip.rate, clip.channels, clip.sampwidth)
+        stream._pcm = bytearray(clip.pcm)
+        stream.pieces = 1
+        stream._done.set()
+        return stream
+
+    @property
+    def frame_bytes(self) -> int:
+        return self.channels * self.sampwidth
+
+    def append(self, pcm: bytes) -> None:
+        with self._lock:
+            self._pcm += pcm[: len(pcm) // self.frame_bytes * self.frame_bytes]
+            self.pieces += 1
+            if self.first_piece_at is None:
+                self.first_piece_at = time.perf_counter()
+
+    def finish(self, ok: bool = True) -> None:
+        self.ok = ok
+        self._done.set()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        return self._done.wait(timeout)
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._pcm)
+
+    def read(self, position: int, size: int) -> bytes:
+        """Up to ``size`` bytes from ``position``: fewer, or none, when not rendered yet."""
+        with self._lock:
+            return bytes(self._pcm[position : position + size])
+
+    def note_gap(self, frames: int) -> None:
+        """A sink played ``frames`` of silence because the rest was not rendered yet."""
+        with self._lock:
+            self.gaps += 1
+            self.gap_seconds += frames / self.rate
+
+    def clip(self) -> Clip:
+        """What has come so far, as a clip."""
+        with self._lock:
+            return Clip(bytes(self._pcm), self.rate, self.channels, self.sampwidth)
+
+    @property
+    def seconds(self) -> float:
+        return len(self) / (self.rate * self.frame_bytes)
+
+
+# -- how a line is cut into pieces (used by the natural voice's worker) -------------------
+FIRST_PIECE = 12  # phonemes: a word or two, rendered in about 0.1 s (docs/performance.md)
+CLAUSE_MARKS = frozenset(",;:—–")
+STRESS = "ˈ"  # eSpeak's primary stress: a content word
+MIN_REST = 8  # phonemes: a shorter rest is not cut off (a word alone sounds clipped)
+KEEP = 0.03  # seconds of quiet kept either side of a cut between two words
+QUIET = 300  # below this a 16-bit sample is quiet (the pieces are normalized to 32767)
+
+
+@dataclass(frozen=True)
+class Piece:
+    phonemes: list[str]
+    cut_after: bool = False  # a cut between two words follows: no pause of the line's own
+
+
+def pieces(sentences: list[list[str]], first: int | None = FIRST_PIECE) -> list[Piece]:
+    """Cut a line's phonemes (Piper's, a list per sentence) into the pieces rendered in turn.
+
+    ``first`` None: the sentences as they are (a line rendered ahead: nobody waits for it).
+    Otherwise the first piece is at most ``first`` phonemes, cut after a clause mark (a
+    comma…) where there is one, else between words; each next piece may be twice as long as
+    all the pieces before it, so that it is rendered while they play (when rendering is three
+    times as fast as speaking: Piper was 5 to 7 times here). A sentence is never joined to
+    another, and a word is never cut.
+    """
+    if first is None:
+        return [Piece(list(sentence)) for sentence in sentences if sentence]
+    out: list[Piece] = []
+    emitted = 0
+    for sentence in sentences:
+        rest = list(sentence)
+        while rest:
+            budget = max(first, 2 * emitted)
+            cut = _cut(rest, budget) if len(rest) > budget else None
+            if cut is None:
+                out.append(Piece(rest))
+                emitted += len(rest)
+                break
+            piece, rest = rest[:cut], rest[cut + 1 :]
+            out.append(Piece(piece, cut_after=piece[-1] not in CLAUSE_MARKS))
+            emitted += len(piece)
+    return out
+
+
+def _cut(phonemes: list[str], budget: int) -> int | None:
+    """Where to cut (the index of a space), at most ``budget`` phonemes in where it can be:
+    after a clause mark, else after a stressed word (eSpeak stresses no article, preposition
+    or conjunction: "the | Blue" is never cut, "Blue | leader" may be). None: not worth it (no
+    such place leaves MIN_REST phonemes after it)."""
+    spaces = [i for i, p in enumerate(phonemes) if p == " " and 0 < i < len(phonemes) - MIN_REST]
+    clauses = [i for i in spaces if phonemes[i - 1] in CLAUSE_MARKS]
+    stressed = [i for i in spaces if STRESS in _word_before(phonemes, i)]
+    for places in (clauses, stressed):
+        if within := [i for i in places if i <= budget]:
+            return within[-1]
+    return stressed[0] if stressed else (clauses[0] if clauses else None)
+
+
+def _word_before(phonemes: list[str], space: int) -> list[str]:
+    start = space
+    while start > 0 and phonemes[start - 1] != " ":
+        start -= 1
+    return phonemes[start:space]
+
+
+def trim(pcm: bytes, rate: int, head: bool, tail: bool) -> bytes:
+    """16-bit mono PCM with the quiet at its head and/or tail cut to KEEP seconds: the model
+    ends every piece as if the line ended there (a pause of about 0.25 s), which a cut between
+    two words must not make heard."""
+    samples = array("h")
+    samples.frombytes(pcm[: len(pcm) // 2 * 2])
+    if sys.byteorder == "big":
+        samples.byteswap()
+    keep = int(KEEP * rate)
+    start, end = 0, len(samples)
+    if head:
+        loud = next((i for i, v in enumerate(samples) if abs(v) > QUIET), end)
+        start = max(0, loud - keep)
+    if tail:
+        loud = next((i for i in range(end - 1, start - 1, -1) if abs(samples[i]) > QUIET), start)
+        end = min(end, loud + 1 + keep)
+    return pcm[start * 2 : end * 2]
