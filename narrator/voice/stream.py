@@ -30,7 +30,7 @@ class Stream:
         self.gaps = 0  # times a sink ran out of audio before the end
         self.gap_seconds = 0.0
         self.pieces = 0
-        self.first_piece_at: float | None = None  # time.perf_counter() of the first piece
+        self.arrivals: list[tuple[float, float]] = []  # (time.perf_counter(), its seconds)
         self._pcm = bytearray()
         self._lock = threading.Lock()
         self._done = threading.Event()
@@ -50,10 +50,11 @@ class Stream:
 
     def append(self, pcm: bytes) -> None:
         with self._lock:
-            self._pcm += pcm[: len(pcm) // self.frame_bytes * self.frame_bytes]
+            pcm = pcm[: len(pcm) // self.frame_bytes * self.frame_bytes]
+            self._pcm += pcm
             self.pieces += 1
-            if self.first_piece_at is None:
-                self.first_piece_at = time.perf_counter()
+            seconds = len(pcm) / (self.rate * self.frame_bytes)
+            self.arrivals.append((time.perf_counter(), seconds))
 
     def finish(self, ok: bool = True) -> None:
         self.ok = ok
@@ -89,6 +90,26 @@ class Stream:
     @property
     def seconds(self) -> float:
         return len(self) / (self.rate * self.frame_bytes)
+
+    @property
+    def late(self) -> float:
+        """Seconds of silence a device paced in real time would have played within the line."""
+        with self._lock:
+            return late(self.arrivals)
+
+
+def late(arrivals: list[tuple[float, float]]) -> float:
+    """Given when each piece was ready and how long it is, the silence heard within the line
+    by a player that starts at the first piece and plays in real time."""
+    if not arrivals:
+        return 0.0
+    clock, waited = arrivals[0][0], 0.0
+    for ready, seconds in arrivals:
+        if ready > clock:
+            waited += ready - clock
+            clock = ready
+        clock += seconds
+    return waited
 
 
 # -- how a line is cut into pieces (used by the natural voice's worker) -------------------

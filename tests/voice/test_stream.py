@@ -12,7 +12,7 @@ from narrator.settings import NATURAL, Settings
 from narrator.voice import FakeSink, SpeechRequest, Stream, Voice, WorkerSynthesizer
 from narrator.voice.sinks import Clip, load_wav
 from narrator.voice.speaker import _Feed
-from narrator.voice.stream import FIRST_PIECE, KEEP, MIN_REST, pieces, trim
+from narrator.voice.stream import FIRST_PIECE, KEEP, MIN_REST, late, pieces, trim
 from narrator.voice.synth import AHEAD, NOW
 from tests.voice.fakes import RATE, tone, wait_for
 
@@ -85,6 +85,12 @@ def test_the_sink_reads_a_stream_as_it_comes_and_counts_a_gap_when_it_runs_dry()
     assert stream.gap_seconds == pytest.approx(50 / RATE)
 
 
+def test_late_is_the_silence_a_real_time_listener_would_hear():
+    assert late([]) == 0.0
+    assert late([(10.0, 1.0), (10.5, 1.0), (11.9, 2.0)]) == 0.0  # each ready before it is due
+    assert late([(10.0, 0.5), (10.8, 1.0), (12.0, 1.0)]) == pytest.approx(0.3 + 0.2)
+
+
 def test_a_fake_sink_plays_a_stream_until_it_is_finished():
     sink = FakeSink(speed=1e6)
     stream = Stream(RATE)
@@ -139,6 +145,8 @@ def test_a_line_never_rendered_plays_from_its_first_piece_and_is_cached_whole(pi
         voice.say_text(SLOW)  # warm now: the WAV file, as any cached line
         assert voice.wait_idle(20)
         assert sink.plays[1].stream is None and sink.plays[1].clip.pcm == playing.clip.pcm
+        log = (synth.cache_dir / "worker.log").read_text(encoding="utf-8")
+        assert "line waited: " in log and " late " in log  # for a listener's gaps
     finally:
         voice.close()
 
