@@ -34,7 +34,9 @@ def natural_synthesizer(cache_dir: Path) -> WorkerSynthesizer:
 
     command = [sys.executable, "-m", "narrator.voice.piper_worker"]
     # One failure is enough: eSpeak NG takes over at once rather than after three silent lines.
-    return WorkerSynthesizer(cache_dir, command=command, engine=engine_id(), max_failures=1)
+    return WorkerSynthesizer(
+        cache_dir, command=command, engine=engine_id(), max_failures=1, log="piper-worker.log"
+    )
 
 
 def espeak_request(request: SpeechRequest) -> SpeechRequest:

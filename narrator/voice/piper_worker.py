@@ -171,7 +171,7 @@ class Requests:
 
 
 def note(asked: float, arrivals: list[tuple[float, float]], first: bool) -> None:
-    """One line in the worker's log (its stderr: the cache folder's worker.log, never the
+    """One line in the worker's log (its stderr: the cache folder's piper-worker.log, never the
     terminal): how soon the first piece was ready, and any silence a listener would hear."""
     if arrivals:
         seconds = sum(length for _ready, length in arrivals)

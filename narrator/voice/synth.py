@@ -117,6 +117,7 @@ class WorkerSynthesizer(ReportsProblems):
         max_failures: int = 3,
         on_problem: Callable[[str | None, str | None], None] | None = None,
         engine: str | None = None,
+        log: str = "worker.log",
     ) -> None:
         self.cache_dir = Path(cache_dir)
         self.command = command or default_command()
@@ -130,6 +131,7 @@ class WorkerSynthesizer(ReportsProblems):
         self.max_failures = max_failures
         self.on_problem = on_problem
         self.engine = engine or engine_id()  # in every cache key
+        self.log = self.cache_dir / log  # the worker's stderr (each engine its own)
         self.problem: tuple[str, str] | None = None
         self.rendered = 0  # lines the worker rendered (not cache hits): for tests and bench
         self.voice_used: dict[Path, str] = {}  # the voice the worker chose, per rendered file
@@ -285,7 +287,7 @@ class WorkerSynthesizer(ReportsProblems):
         if self._worker is not None:
             self._worker.kill()
         try:
-            worker = Worker(self.command, self.env, self.cache_dir / "worker.log")
+            worker = Worker(self.command, self.env, self.log)
         except OSError as error:  # no python to run, or a cache folder we may not write
             self._disabled = True
             self._set_problem(NO_ENGINE, f"cannot start the speech worker: {error}")

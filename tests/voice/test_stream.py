@@ -145,7 +145,7 @@ def test_a_line_never_rendered_plays_from_its_first_piece_and_is_cached_whole(pi
         voice.say_text(SLOW)  # warm now: the WAV file, as any cached line
         assert voice.wait_idle(20)
         assert sink.plays[1].stream is None and sink.plays[1].clip.pcm == playing.clip.pcm
-        log = (synth.cache_dir / "worker.log").read_text(encoding="utf-8")
+        log = synth.log.read_text(encoding="utf-8")
         assert "line waited: " in log and " late " in log  # for a listener's gaps
     finally:
         voice.close()
