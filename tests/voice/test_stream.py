@@ -12,7 +12,7 @@ from narrator.settings import NATURAL, Settings
 from narrator.voice import FakeSink, SpeechRequest, Stream, Voice, WorkerSynthesizer
 from narrator.voice.sinks import Clip, load_wav
 from narrator.voice.speaker import _Feed
-from narrator.voice.stream import FIRST_PIECE, KEEP, MIN_REST, late, pieces, trim
+from narrator.voice.stream import FIRST_PIECE, KEEP, MIN_REST, Pace, late, pieces, trim
 from narrator.voice.synth import AHEAD, NOW
 from tests.voice.fakes import RATE, tone, wait_for
 
@@ -23,6 +23,7 @@ def phonemes(text: str) -> list[str]:
 
 
 def joined(parts) -> list[str]:
+    parts = list(parts)
     return ["".join(part.phonemes).replace("ˈ", "*") for part in parts]
 
 
@@ -33,7 +34,7 @@ def test_a_line_rendered_ahead_is_cut_only_into_its_sentences():
 
 def test_a_waited_line_starts_with_a_short_piece_cut_after_a_clause_or_a_stressed_word():
     line = phonemes("*anna *three is the *blue *leader, and *takes the *blue *leader *card.")
-    parts = pieces([line], FIRST_PIECE)
+    parts = list(pieces([line], FIRST_PIECE))
     assert joined(parts) == [
         "*anna *three",  # after a stressed word: "is the" are not
         "is the *blue *leader,",  # twice the audio before it may follow: to the comma
@@ -51,6 +52,27 @@ def test_a_short_rest_or_a_single_word_is_never_cut_off():
         "*long *words *here",
     ]
     assert len("*falls.") < MIN_REST
+
+
+def test_the_pieces_after_the_first_are_as_long_as_the_time_left_allows():
+    now = [100.0]
+    pace = Pace(clock=lambda: now[0])
+    assert pace.budget(0) == FIRST_PIECE  # nothing measured yet
+    pace.rendered(phonemes=10, seconds=1.0, took=0.2)  # 5 times as fast as speech
+    assert pace.budget(10) == 35  # 1 s to be heard: 0.7 s of rendering, 3.5 s of speech
+    now[0] += 0.5  # half of it heard already
+    assert pace.budget(10) == 17
+    now[0] += 1.0  # all heard: only the shortest piece (a gap, whatever is cut)
+    assert pace.budget(10) == 0
+    line = phonemes("*anna *three is the *blue *leader, and *takes the *blue *leader *card.")
+    assert joined(pieces([line], 12, lambda _n: 8)) == [
+        "*anna *three",
+        "is the *blue",  # the budget is never under the first piece's
+        "*leader,",
+        "and *takes",
+        "the *blue",
+        "*leader *card.",  # "*card." alone would be too short a rest
+    ]
 
 
 def test_trim_cuts_the_quiet_at_a_cut_between_words_to_a_breath():
@@ -139,7 +161,7 @@ def test_a_line_never_rendered_plays_from_its_first_piece_and_is_cached_whole(pi
         assert first == ["Ready", "A slow"]  # its warm-up, then a short first piece
         (folder / "hold").unlink()
         assert voice.wait_idle(20)
-        assert playing.stream.done and playing.stream.ok and playing.stream.pieces >= 3
+        assert playing.stream.done and playing.stream.ok and playing.stream.pieces >= 2
         cached = synth.path_for(SpeechRequest(SLOW, "en", NATURAL, 165))
         assert load_wav(cached).pcm == playing.clip.pcm  # the cache holds what was heard
         voice.say_text(SLOW)  # warm now: the WAV file, as any cached line
