@@ -207,3 +207,25 @@ def test_a_stream_that_fails_midway_ends_with_what_came(piper):
         assert isinstance(sink.plays[0].clip, Clip) and sink.plays[0].clip.seconds > 0
     finally:
         voice.close()
+
+
+def test_the_router_hands_the_natural_voice_s_stream_to_the_player(piper, tmp_path):
+    from narrator.voice import SpeechRouter
+    from tests.voice.fakes import FakeSynth
+
+    synth, folder = piper
+    (folder / "hold").touch()
+    (tmp_path / "espeak").mkdir()
+    router = SpeechRouter(FakeSynth(tmp_path / "espeak"), lambda: synth)
+    sink = FakeSink(speed=1e6)
+    settings = Settings().with_speech("en", voice=NATURAL)
+    voice = Voice(settings, sink=sink, synthesizer=router, gap=0)
+    try:
+        voice.say_text(SLOW)
+        assert wait_for(lambda: sink.plays, timeout=20)
+        assert sink.plays[0].stream is not None and not sink.plays[0].stream.done
+        assert router.live(SpeechRequest("Not asked for.", "en", NATURAL)) is None
+        (folder / "hold").unlink()
+        assert voice.wait_idle(20) and sink.plays[0].stream.ok
+    finally:
+        voice.close()
