@@ -189,6 +189,9 @@ class WorkerSynthesizer(ReportsProblems):
         """The line's audio so far, while the worker renders it piece by piece; else None."""
         key = cache_key(self.engine, request.voice_key, request.rate, request.text)
         with self._cond:
+            rendering = self._rendering
+            if rendering is not None and rendering.key == key and rendering.yield_asked:
+                return None  # being given up: its stream ends short; the next render plays
             return self._live.get(key)
 
     def _make_way(self, priority: int) -> None:
