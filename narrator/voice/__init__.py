@@ -39,10 +39,10 @@ from narrator.voice.sinks import (
     Clip,
     FakeSink,
     SinkError,
+    Stream,
     load_wav,
 )
 from narrator.voice.speaker import MiniaudioSink
-from narrator.voice.stream import Stream
 from narrator.voice.synth import AHEAD, NEXT, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
 
 __all__ = [

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from narrator.settings import NATURAL, NATURAL_COMMAND, NATURAL_LANGUAGES
 from narrator.voice.problem import ReportsProblems
-from narrator.voice.stream import Stream
+from narrator.voice.sinks import Stream
 from narrator.voice.synth import AHEAD, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
 
 __all__ = ["NATURAL", "NATURAL_COMMAND", "NATURAL_LANGUAGES", "SpeechRouter", "natural_installed"]

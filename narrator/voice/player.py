@@ -16,8 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from narrator.voice.problem import ReportsProblems
-from narrator.voice.sinks import AudioSink, Clip, SinkError
-from narrator.voice.stream import Stream
+from narrator.voice.sinks import AudioSink, Clip, SinkError, Stream
 
 APPEND, URGENT, FRONT = "append", "urgent", "front"
 

@@ -17,8 +17,7 @@ import time
 from collections.abc import Callable, Generator
 from pathlib import Path
 
-from narrator.voice.sinks import Clip, SinkError, as_clip, scale_volume
-from narrator.voice.stream import Stream
+from narrator.voice.sinks import Clip, SinkError, Stream, as_clip, scale_volume
 
 PERIOD_MS = 20  # one callback's worth of audio: small, so the first frame goes out at once
 PERIODS = 3  # the device's buffer, in periods: what is still to be heard after the last feed

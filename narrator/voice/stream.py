@@ -1,123 +1,21 @@
-"""A line's audio while it is being rendered: played from its first piece, the rest appended.
+"""How a line is cut into pieces for the natural voice (Piper) to render in turn, so that it
+can be played from its first piece while the rest renders (piper_worker.py renders them; the
+parent appends each to a `Stream`, sinks.py, which the sink plays as it comes).
 
-The natural voice (Piper) takes 0.3 to 1 s to render a whole line, too long to wait for after a
-key. Its worker renders a line a piece at a time (piper_worker.py, ``pieces``) and the parent
-appends each piece to a `Stream` as it arrives; the sink starts playing as soon as the first
-piece is in, and reads on as the rest comes. The whole line is still written to the cache, so
-the next time it is a plain WAV file.
-
-A sink that finds the stream empty before its end plays silence and counts it (``gaps``,
-``gap_seconds``): a gap heard in the line, which the benchmarks report.
+The whole line is still written to the cache, so the next time it is a plain WAV file.
 """
 
 from __future__ import annotations
 
 import sys
-import threading
 import time
 from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from narrator.voice.sinks import Clip
+from narrator.voice.sinks import Stream, late
 
-
-class Stream:
-    """PCM (as in a WAV file) appended by one thread, read by another; then finished."""
-
-    def __init__(self, rate: int = 22050, channels: int = 1, sampwidth: int = 2) -> None:
-        self.rate, self.channels, self.sampwidth = rate, channels, sampwidth
-        self.ok = True  # False: the render failed or was given up; what came is all there is
-        self.gaps = 0  # times a sink ran out of audio before the end
-        self.gap_seconds = 0.0
-        self.pieces = 0
-        self.arrivals: list[tuple[float, float]] = []  # (time.perf_counter(), its seconds)
-        self._pcm = bytearray()
-        self._lock = threading.Condition()  # notified at each piece and at the end
-        self._done = threading.Event()
-
-    @classmethod
-    def of(cls, clip: Clip) -> Stream:
-        """A finished stream holding a whole clip (how a sink plays a clip and a stream alike)."""
-        stream = cls(clip.rate, clip.channels, clip.sampwidth)
-        stream._pcm = bytearray(clip.pcm)
-        stream.pieces = 1
-        stream._done.set()
-        return stream
-
-    @property
-    def frame_bytes(self) -> int:
-        return self.channels * self.sampwidth
-
-    def append(self, pcm: bytes) -> None:
-        with self._lock:
-            pcm = pcm[: len(pcm) // self.frame_bytes * self.frame_bytes]
-            self._pcm += pcm
-            self.pieces += 1
-            seconds = len(pcm) / (self.rate * self.frame_bytes)
-            self.arrivals.append((time.perf_counter(), seconds))
-            self._lock.notify_all()
-
-    def finish(self, ok: bool = True) -> None:
-        with self._lock:
-            self.ok = ok
-            self._done.set()
-            self._lock.notify_all()
-
-    @property
-    def done(self) -> bool:
-        return self._done.is_set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        return self._done.wait(timeout)
-
-    def __len__(self) -> int:
-        with self._lock:
-            return len(self._pcm)
-
-    def read(self, position: int, size: int, wait: float = 0.0) -> bytes:
-        """Up to ``size`` bytes from ``position``: fewer, or none, when not rendered yet (after
-        waiting up to ``wait`` seconds for the next piece: a sink's callback waits a little
-        rather than play a gap for a piece a few milliseconds late)."""
-        with self._lock:
-            if wait > 0 and position >= len(self._pcm) and not self._done.is_set():
-                self._lock.wait(wait)
-            return bytes(self._pcm[position : position + size])
-
-    def note_gap(self, frames: int) -> None:
-        """A sink played ``frames`` of silence because the rest was not rendered yet."""
-        with self._lock:
-            self.gaps += 1
-            self.gap_seconds += frames / self.rate
-
-    def clip(self) -> Clip:
-        """What has come so far, as a clip."""
-        with self._lock:
-            return Clip(bytes(self._pcm), self.rate, self.channels, self.sampwidth)
-
-    @property
-    def seconds(self) -> float:
-        return len(self) / (self.rate * self.frame_bytes)
-
-    @property
-    def late(self) -> float:
-        """Seconds of silence a device paced in real time would have played within the line."""
-        with self._lock:
-            return late(self.arrivals)
-
-
-def late(arrivals: list[tuple[float, float]]) -> float:
-    """Given when each piece was ready and how long it is, the silence heard within the line
-    by a player that starts at the first piece and plays in real time."""
-    if not arrivals:
-        return 0.0
-    clock, waited = arrivals[0][0], 0.0
-    for ready, seconds in arrivals:
-        if ready > clock:
-            waited += ready - clock
-            clock = ready
-        clock += seconds
-    return waited
+__all__ = ["FIRST_PIECE", "Pace", "Piece", "Stream", "late", "pieces", "trim"]
 
 
 # -- how a line is cut into pieces (used by the natural voice's worker) -------------------

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Protocol
 
 from narrator.voice.problem import ReportsProblems
-from narrator.voice.stream import Stream
+from narrator.voice.sinks import Stream
 from narrator.voice.worker_process import (
     Worker,
     WorkerError,
