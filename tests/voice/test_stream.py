@@ -135,9 +135,7 @@ def piper(tmp_path):
     folder = tmp_path / "fake-piper"
     folder.mkdir()
     command = [sys.executable, "-m", "tests.voice.fake_piper", str(folder)]
-    top = str(Path(__file__).resolve().parents[2])
     synth = WorkerSynthesizer(tmp_path / "speech", command=command, engine="fake-piper")
-    synth.env["PYTHONPATH"] = top + ":" + synth.env["PYTHONPATH"]
     yield synth, folder
     synth.close()
 
