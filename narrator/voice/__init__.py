@@ -39,6 +39,7 @@ from narrator.voice.sinks import (
     Clip,
     FakeSink,
     SinkError,
+    Stream,
     load_wav,
 )
 from narrator.voice.speaker import MiniaudioSink
@@ -54,6 +55,7 @@ __all__ = [
     "NATURAL",
     "SpeechRequest",
     "SpeechRouter",
+    "Stream",
     "Voice",
     "WorkerSynthesizer",
 ]
@@ -224,21 +226,28 @@ class Voice:
     def _speak(self, text: str, mode: str) -> None:
         if self._settings.muted or self._player.problem is not None:
             return  # nothing would be heard: do not even render it
-        future = self._synth.request(self._request(text), NOW)  # starts rendering now
-        self._player.enqueue(Item("speech", text, self._speech_source(future)), mode)
+        request = self._request(text)
+        future = self._synth.request(request, NOW)  # starts rendering now
+        self._player.enqueue(Item("speech", text, self._speech_source(future, request)), mode)
 
     def _speech_source(
-        self, future: Future[Path | None]
-    ) -> Callable[[Callable[[], bool]], Clip | None]:
-        def source(cancelled: Callable[[], bool]) -> Clip | None:
+        self, future: Future[Path | None], request: SpeechRequest | None = None
+    ) -> Callable[[Callable[[], bool]], Clip | Stream | None]:
+        """The line's audio: its WAV file once rendered, or, while the worker still renders
+        it piece by piece, its Stream as soon as the first piece is in (stream.py)."""
+        live = getattr(self._synth, "live", None) if request is not None else None
+
+        def source(cancelled: Callable[[], bool]) -> Clip | Stream | None:
             while True:
                 if cancelled():
                     return None
                 try:
-                    path = future.result(timeout=0.01)
+                    path = future.result(timeout=0.002 if live else 0.01)
                     break
                 except FutureTimeout:
-                    continue
+                    stream = live(request) if live else None
+                    if stream is not None and len(stream):
+                        return stream
             return None if path is None else self._clip(path)
 
         return source

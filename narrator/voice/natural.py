@@ -18,6 +18,7 @@ from pathlib import Path
 
 from narrator.settings import NATURAL, NATURAL_COMMAND, NATURAL_LANGUAGES
 from narrator.voice.problem import ReportsProblems
+from narrator.voice.sinks import Stream
 from narrator.voice.synth import AHEAD, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
 
 __all__ = ["NATURAL", "NATURAL_COMMAND", "NATURAL_LANGUAGES", "SpeechRouter", "natural_installed"]
@@ -33,7 +34,9 @@ def natural_synthesizer(cache_dir: Path) -> WorkerSynthesizer:
 
     command = [sys.executable, "-m", "narrator.voice.piper_worker"]
     # One failure is enough: eSpeak NG takes over at once rather than after three silent lines.
-    return WorkerSynthesizer(cache_dir, command=command, engine=engine_id(), max_failures=1)
+    return WorkerSynthesizer(
+        cache_dir, command=command, engine=engine_id(), max_failures=1, log="piper-worker.log"
+    )
 
 
 def espeak_request(request: SpeechRequest) -> SpeechRequest:
@@ -107,6 +110,16 @@ class SpeechRouter(ReportsProblems):
 
         answer.add_done_callback(settle)
         return said
+
+    def live(self, request: SpeechRequest) -> Stream | None:
+        """The line's audio so far while it renders piece by piece (Piper's lines do)."""
+        natural = self._natural
+        if request.voice == NATURAL and natural is not None and hasattr(natural, "live"):
+            stream = natural.live(request)
+            if stream is not None:
+                return stream
+        espeak_live = getattr(self.espeak, "live", None)
+        return espeak_live(espeak_request(request)) if espeak_live else None
 
     def prewarm(
         self, requests: Iterable[SpeechRequest], priority: int = AHEAD

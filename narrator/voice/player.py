@@ -16,12 +16,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from narrator.voice.problem import ReportsProblems
-from narrator.voice.sinks import AudioSink, Clip, SinkError
+from narrator.voice.sinks import AudioSink, Clip, SinkError, Stream
 
 APPEND, URGENT, FRONT = "append", "urgent", "front"
 
-# A source of audio: called on the player thread with a "cancelled?" test; None: nothing to play.
-Source = Callable[[Callable[[], bool]], Clip | None]
+# A source of audio: called on the player thread with a "cancelled?" test; None: nothing to
+# play. A Stream is a line still being rendered: the sink plays it as it comes (stream.py).
+Source = Callable[[Callable[[], bool]], Clip | Stream | None]
 
 # What a sink problem is called in the prompt catalogue (notice.<kind>).
 NO_DEVICE, NO_LIBRARY = "no_sound_device", "no_audio_library"

@@ -15,13 +15,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Generator
-from dataclasses import replace
 from pathlib import Path
 
-from narrator.voice.sinks import Clip, SinkError, as_clip, scale_volume
+from narrator.voice.sinks import Clip, SinkError, Stream, as_clip, scale_volume
 
 PERIOD_MS = 20  # one callback's worth of audio: small, so the first frame goes out at once
 PERIODS = 3  # the device's buffer, in periods: what is still to be heard after the last feed
+WAIT_FOR_PIECE = 0.01  # s a callback waits for a line's next piece (two periods are queued)
 
 _alsa_handler = None  # kept alive for as long as the process: ALSA holds a pointer to it
 
@@ -58,31 +58,39 @@ def _describe(error: Exception, lib: object) -> str:
 
 
 class _Feed:
-    """Hands a clip to the device's callback, then silence until the device has played it out.
+    """Hands a stream (a clip is a finished one) to the device's callback as it comes, then
+    silence until the device has played it out.
 
+    A stream not rendered far enough yet gets silence for that period, noted on it as a gap.
     The device holds PERIODS periods: once that many periods of silence have been asked for
-    after the last frame, every frame of the clip has left the buffer. This counts the device's
-    own requests, not the clock, so it holds on a device that is not paced in real time (ALSA's
+    after the last frame, every frame has left the buffer. This counts the device's own
+    requests, not the clock, so it holds on a device that is not paced in real time (ALSA's
     file device in the tests), which would otherwise write silence as fast as it can: after the
     drain the callback waits until the sink stops the device.
     """
 
-    def __init__(self, clip: Clip, volume: float = 1.0) -> None:
-        self.clip = clip
-        self.pcm = clip.pcm
+    def __init__(self, stream: Stream, volume: float = 1.0) -> None:
+        self.stream = stream
         self.volume = volume
-        self.frame_bytes = clip.channels * clip.sampwidth
+        self.frame_bytes = stream.frame_bytes
         self.drained = threading.Event()
         self.started: Callable[[], bool] = lambda: True  # the device's own "still started?"
 
     def frames(self) -> Generator[bytes, int, None]:
-        position = 0
+        stream, position = self.stream, 0
         wanted = yield b""
-        while position < len(self.pcm):
-            chunk = self.pcm[position : position + wanted * self.frame_bytes]
+        while True:
+            chunk = stream.read(position, wanted * self.frame_bytes, wait=WAIT_FOR_PIECE)
+            if not chunk:
+                if stream.done and position >= len(stream):
+                    break
+                stream.note_gap(wanted)  # the rest is still being rendered: a gap is heard
+                wanted = yield bytes(wanted * self.frame_bytes)
+                continue
             position += len(chunk)
             if self.volume < 1.0:  # a period at a time: a long line starts at once all the same
-                chunk = scale_volume(replace(self.clip, pcm=chunk), self.volume).pcm
+                clip = Clip(chunk, stream.rate, stream.channels, stream.sampwidth)
+                chunk = scale_volume(clip, self.volume).pcm
             wanted = yield chunk
         for _ in range(PERIODS):
             wanted = yield bytes(wanted * self.frame_bytes)
@@ -115,7 +123,7 @@ class MiniaudioSink:
         self._spare: tuple[tuple[int, int, int], object] | None = None  # (format, device)
         silence_alsa()
 
-    def _open(self, clip: Clip) -> object:
+    def _open(self, clip: Clip | Stream) -> object:
         ma = self._ma
         formats = {1: ma.SampleFormat.UNSIGNED8, 2: ma.SampleFormat.SIGNED16}
         if clip.sampwidth not in formats:
@@ -139,13 +147,13 @@ class MiniaudioSink:
         except ma.MiniaudioError as error:
             raise SinkError(_describe(error, ma.lib)) from error
 
-    def play(self, audio: Clip | Path | str, volume: float = 1.0) -> None:
-        clip = as_clip(audio)
+    def play(self, audio: Clip | Stream | Path | str, volume: float = 1.0) -> None:
+        stream = audio if isinstance(audio, Stream) else Stream.of(as_clip(audio))
         self.stop()
-        feed = _Feed(clip, min(1.0, max(0.0, volume)))
+        feed = _Feed(stream, min(1.0, max(0.0, volume)))
         frames = feed.frames()
         next(frames)
-        device = self._open(clip)
+        device = self._open(stream)
         ma = self._ma
         try:
             feed.started = lambda: bool(ma.lib.ma_device_is_started(device._device))  # type: ignore[attr-defined]
@@ -178,9 +186,9 @@ class MiniaudioSink:
         if not feed.drained.is_set():
             return True
         self.stop()  # the last frame has been heard: let the device go, and open the next
-        clip = feed.clip
+        stream = feed.stream
         with contextlib.suppress(SinkError):  # the next line opens it, and says why it cannot
-            self._spare = ((clip.sampwidth, clip.channels, clip.rate), self._open(clip))
+            self._spare = ((stream.sampwidth, stream.channels, stream.rate), self._open(stream))
         return False
 
     def probe(self) -> None:

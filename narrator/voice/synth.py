@@ -5,18 +5,22 @@ from the cache (`cache_dir()/speech/<hash>.wav`, keyed by engine, voice, rate an
 asking the worker process (`synth_worker.py`) to render the line. A worker that hangs past
 the time limit or dies is killed and started again for the next line; the caller gets None
 (the line stays a caption). Lines asked for by `say` go before lines being rendered ahead.
+
+A worker that sends a line piece by piece (Piper's) makes it playable before it is done:
+`live(request)` is its Stream while it renders (stream.py). A worker that can give up a line
+(its hello says ``"yields": true``) is asked to when a line is wanted now while it renders one
+ahead: the line ahead goes back into the queue, and the wanted one is rendered at once.
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import hashlib
 import heapq
 import itertools
 import json
 import os
-import select
-import subprocess
 import sys
 import threading
 import time
@@ -25,9 +29,18 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import IO, Protocol
+from typing import Protocol
 
 from narrator.voice.problem import ReportsProblems
+from narrator.voice.sinks import Stream
+from narrator.voice.worker_process import (
+    Worker,
+    WorkerError,
+    default_command,
+    sweep_stale_renders,
+)
+
+__all__ = ["AHEAD", "NEXT", "NOW", "SpeechRequest", "WorkerSynthesizer", "sweep_stale_renders"]
 
 # Priorities: a line being said now, a line the next key may say, a line rendered ahead.
 NOW, NEXT, AHEAD = 0, 1, 2
@@ -78,120 +91,11 @@ class _Job:
     request: SpeechRequest | None = field(compare=False)  # None: just start the worker
     key: str = field(compare=False, default="")
     future: Future = field(compare=False, default_factory=Future)
+    yield_asked: bool = field(compare=False, default=False)  # the worker was asked to give it up
 
 
-class WorkerError(RuntimeError):
-    pass
-
-
-class _Worker:
-    """One child process speaking the JSON-lines protocol of synth_worker.py."""
-
-    def __init__(self, command: list[str], env: dict[str, str], log: Path) -> None:
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with open(log, "wb") as stderr:  # the child keeps its own copy of the descriptor
-            self.process = subprocess.Popen(
-                command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=stderr,
-                env=env,
-                close_fds=True,
-                start_new_session=True,  # no terminal: Ctrl+C in the TUI does not reach it
-            )
-        self._buffer = b""
-        self.log = log
-
-    def send(self, message: dict) -> None:
-        stdin: IO[bytes] = self.process.stdin  # type: ignore[assignment]
-        try:
-            stdin.write((json.dumps(message, ensure_ascii=False) + "\n").encode("utf-8"))
-            stdin.flush()
-        except (BrokenPipeError, OSError) as error:
-            raise WorkerError(f"the speech worker exited ({self.exit_detail()})") from error
-
-    def receive(self, timeout: float) -> dict:
-        deadline = time.monotonic() + timeout
-        fd = self.process.stdout.fileno()  # type: ignore[union-attr]
-        while b"\n" not in self._buffer:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise WorkerError(f"no answer within {timeout:g} s")
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
-                continue
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                raise WorkerError(f"the speech worker exited ({self.exit_detail()})")
-            self._buffer += chunk
-        line, self._buffer = self._buffer.split(b"\n", 1)
-        try:
-            return json.loads(line)
-        except ValueError as error:
-            raise WorkerError(f"garbled answer from the speech worker: {line[:80]!r}") from error
-
-    def exit_detail(self) -> str:
-        try:
-            code = self.process.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            return "still running"
-        tail = ""
-        try:
-            lines = self.log.read_text(encoding="utf-8", errors="replace").strip().splitlines()
-            tail = f": {lines[-1][:120]}" if lines else ""
-        except OSError:
-            pass
-        return f"exit code {code}{tail}"
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.process.wait(timeout=2.0)
-        for stream in (self.process.stdin, self.process.stdout):
-            with contextlib.suppress(OSError):
-                stream.close()  # type: ignore[union-attr]
-
-    def close(self) -> None:
-        try:
-            self.process.stdin.close()  # type: ignore[union-attr]  # EOF: the worker ends itself
-            self.process.wait(timeout=1.0)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
-        self.kill()
-
-
-def default_command() -> list[str]:
-    return [sys.executable, "-m", "narrator.voice.synth_worker"]
-
-
-def sweep_stale_renders(cache_dir: Path) -> int:
-    """Delete half-rendered files (``<key>.<pid>.<n>.tmp.wav``) left by a process that was
-    killed mid-line; a living process's files are left alone. Returns how many went."""
-    gone = 0
-    for tmp in cache_dir.glob("*.tmp.wav"):
-        try:
-            pid = int(tmp.name.split(".")[1])
-        except (IndexError, ValueError):
-            continue
-        if pid == os.getpid() or _alive(pid):
-            continue
-        try:
-            tmp.unlink()
-            gone += 1
-        except OSError:
-            pass
-    return gone
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # someone else's process
-    return True
+class _Yielded(Exception):
+    """The worker gave up the line for one wanted now."""
 
 
 class WorkerSynthesizer(ReportsProblems):
@@ -213,6 +117,7 @@ class WorkerSynthesizer(ReportsProblems):
         max_failures: int = 3,
         on_problem: Callable[[str | None, str | None], None] | None = None,
         engine: str | None = None,
+        log: str = "worker.log",
     ) -> None:
         self.cache_dir = Path(cache_dir)
         self.command = command or default_command()
@@ -226,15 +131,18 @@ class WorkerSynthesizer(ReportsProblems):
         self.max_failures = max_failures
         self.on_problem = on_problem
         self.engine = engine or engine_id()  # in every cache key
+        self.log = self.cache_dir / log  # the worker's stderr (each engine its own)
         self.problem: tuple[str, str] | None = None
         self.rendered = 0  # lines the worker rendered (not cache hits): for tests and bench
         self.voice_used: dict[Path, str] = {}  # the voice the worker chose, per rendered file
         self.engine_detail: str | None = None  # which library the worker loaded
-        self._worker: _Worker | None = None
+        self._worker: Worker | None = None
         self._failures = 0
         self._disabled = False
         self._jobs: list[_Job] = []
         self._pending: dict[str, Future] = {}
+        self._live: dict[str, Stream] = {}  # lines being rendered that have sent audio
+        self._rendering: _Job | None = None  # the line the worker renders now
         self._seq = itertools.count()
         self._tmp = itertools.count()
         self._cond = threading.Condition()
@@ -261,6 +169,11 @@ class WorkerSynthesizer(ReportsProblems):
                     if job.key == key and job.priority > priority:
                         job.priority = priority
                 heapq.heapify(self._jobs)
+                rendering = self._rendering
+                if rendering is not None and rendering.key == key:
+                    rendering.priority = min(rendering.priority, priority)  # never given up now
+                else:
+                    self._make_way(priority)
                 return pending
             job = _Job(priority, next(self._seq), request, key)
             if self._closed or not request.text.strip():
@@ -269,7 +182,29 @@ class WorkerSynthesizer(ReportsProblems):
             self._pending[key] = job.future
             heapq.heappush(self._jobs, job)
             self._cond.notify()
+            self._make_way(priority)
         return job.future
+
+    def live(self, request: SpeechRequest) -> Stream | None:
+        """The line's audio so far, while the worker renders it piece by piece; else None."""
+        key = cache_key(self.engine, request.voice_key, request.rate, request.text)
+        with self._cond:
+            rendering = self._rendering
+            if rendering is not None and rendering.key == key and rendering.yield_asked:
+                return None  # being given up: its stream ends short; the next render plays
+            return self._live.get(key)
+
+    def _make_way(self, priority: int) -> None:
+        """A line is wanted now: ask the worker to give up a line it renders ahead (under
+        self._cond). Its answer comes to the background thread, which queues that line again."""
+        rendering, worker = self._rendering, self._worker
+        if priority != NOW or rendering is None or rendering.priority == NOW:
+            return
+        if worker is None or not worker.yields or rendering.yield_asked:
+            return
+        rendering.yield_asked = True
+        with contextlib.suppress(WorkerError):  # a dead worker is found by the thread
+            worker.send({"yield": True})
 
     def prewarm(
         self, requests: Iterable[SpeechRequest], priority: int = AHEAD
@@ -322,21 +257,32 @@ class WorkerSynthesizer(ReportsProblems):
                     self._pending.clear()
                     return
                 job = heapq.heappop(self._jobs)
+                self._rendering = job if job.request is not None else None
             result: Path | None = None
             try:
                 if job.request is None:
                     self._ensure_worker()
                 else:
-                    result = self._render(job.request, job.key)
+                    result = self._render(job.request, job.key, first=job.priority == NOW)
+            except _Yielded:
+                with self._cond:  # given up for a line wanted now: it goes back in the queue
+                    self._rendering = None
+                    job.yield_asked = False
+                    heapq.heappush(self._jobs, job)
+                continue
             except Exception as error:  # noqa: BLE001 - the thread must live; the line stays a caption
                 result = None
                 self._set_problem(FAILED, f"{type(error).__name__}: {error}")
             with self._cond:
+                self._rendering = None
                 self._pending.pop(job.key, None)
+                stream = self._live.pop(job.key, None)
+            if stream is not None:
+                stream.finish(ok=result is not None)
             if not job.future.done():
                 job.future.set_result(result)
 
-    def _ensure_worker(self) -> _Worker | None:
+    def _ensure_worker(self) -> Worker | None:
         if self._disabled:
             return None
         if self._worker is not None and self._worker.process.poll() is None:
@@ -344,7 +290,7 @@ class WorkerSynthesizer(ReportsProblems):
         if self._worker is not None:
             self._worker.kill()
         try:
-            worker = _Worker(self.command, self.env, self.cache_dir / "worker.log")
+            worker = Worker(self.command, self.env, self.log)
         except OSError as error:  # no python to run, or a cache folder we may not write
             self._disabled = True
             self._set_problem(NO_ENGINE, f"cannot start the speech worker: {error}")
@@ -364,6 +310,7 @@ class WorkerSynthesizer(ReportsProblems):
             self._set_problem(NO_ENGINE, str(hello.get("error") or "it did not start"))
             return None
         self.engine_detail = str(hello.get("engine"))
+        worker.yields = bool(hello.get("yields"))
         return worker
 
     def _fail(self, detail: str) -> None:
@@ -374,7 +321,28 @@ class WorkerSynthesizer(ReportsProblems):
         else:
             self._set_problem(FAILED, detail)
 
-    def _render(self, request: SpeechRequest, key: str, retry: bool = True) -> Path | None:
+    def _answer(self, worker: Worker, key: str) -> dict:
+        """The worker's answer to a line; the pieces it sends before it go to the line's Stream."""
+        while True:
+            answer = worker.receive(self.timeout)
+            if "chunk" not in answer:
+                return answer
+            pcm = base64.b64decode(answer["chunk"])
+            with self._cond:
+                stream = self._live.get(key)
+                if stream is None:
+                    stream = self._live[key] = Stream(int(answer.get("rate") or 22050))
+            stream.append(pcm)
+
+    def _drop_live(self, key: str) -> None:
+        with self._cond:
+            stream = self._live.pop(key, None)
+        if stream is not None:
+            stream.finish(ok=False)
+
+    def _render(
+        self, request: SpeechRequest, key: str, retry: bool = True, first: bool = False
+    ) -> Path | None:
         final = self.cache_dir / f"{key}.wav"
         if final.is_file():
             return final
@@ -388,10 +356,11 @@ class WorkerSynthesizer(ReportsProblems):
             "voice": request.voice,
             "rate": request.rate,
             "out": str(tmp),
+            "first": first,  # someone waits for it: a short first piece (Piper's worker)
         }
         try:
             worker.send(message)
-            answer = worker.receive(self.timeout)
+            answer = self._answer(worker, key)
         except WorkerError as error:
             worker.kill()  # a hung or dead worker: the next line starts a fresh one
             self._worker = None
@@ -400,8 +369,12 @@ class WorkerSynthesizer(ReportsProblems):
             return None
         if not answer.get("ok"):
             tmp.unlink(missing_ok=True)
+            if answer.get("yielded"):
+                self._drop_live(key)
+                raise _Yielded
             if retry and answer.get("retry"):  # the engine lost the line (eSpeak races): again
-                return self._render(request, key, retry=False)
+                self._drop_live(key)
+                return self._render(request, key, retry=False, first=first)
             self._fail(str(answer.get("error") or "unknown error"))
             return None
         try:

