@@ -171,6 +171,9 @@ class NarratorApp(
             factory, self.voice_factory = self.voice_factory, None
             self.voice = factory()
             self.hook_voice()
+            settings = getattr(self.voice, "settings", None)  # the real voice's, read at start
+            if getattr(settings, "language", self.language) != self.language:
+                self.use_language(self.language)  # a game resumed meanwhile in its own language
         self.voice.prewarm(sorted(prompt_ids()))  # the fixed lines, rendered ahead of the game
         if not gc.isenabled():
             gc.freeze()  # what start-up built lives as long as the app: never scan it again

@@ -32,6 +32,28 @@ async def test_a_game_started_in_russian_resumes_in_russian(make_app, tmp_path):
         assert app.language == "ru" and app.voice.language == "ru"
 
 
+async def test_the_voice_opened_after_the_first_frame_speaks_the_game_s_language(
+    make_app, tmp_path
+):
+    """The real voice is opened once the first frame is drawn, from the settings read at
+    start (English); a Russian game resumed before that is said in Russian too."""
+    from narrator.settings import Settings
+    from narrator.voice import SilentVoice
+
+    opened = []
+
+    def factory():
+        opened.append(SilentVoice(Settings(language="en")))
+        return opened[-1]
+
+    journal = russian_pyre(tmp_path)
+    app = make_app(resume=journal.path, new=False, voice=CaptionsOnly("en"), voice_factory=factory)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and opened)
+        assert app.voice is opened[0] and app.voice.settings.language == "ru"
+        assert app.voice.say("py_turn", player="Вика") == "Вика, ваш ход."
+
+
 async def test_lang_given_on_the_command_line_wins(make_app, tmp_path):
     journal = russian_pyre(tmp_path)
     app = make_app(resume=journal.path, new=False, keep_language=True)
