@@ -183,20 +183,29 @@ class EnteringMixin:
         if message.input.id != "typed":
             return
         message.stop()
+        try:
+            self.submitted(message.value)
+        finally:
+            self.app.release_keys()  # the keys typed after Enter: the next step's (keyboard.py)
+
+    def submitted(self, value: str) -> None:
+        """A value typed and entered: refused as the field's bounds say, or made."""
         typed = self.view.typed
         if typed is None:
             return
-        refusal = typed_refusal(typed, message.value)
+        refusal = typed_refusal(typed, value)
         if refusal is not None:
             self.app.refuse(refusal, speak=False)
             return
-        value = int(message.value) if typed.number else message.value.strip()
+        value = int(value) if typed.number else value.strip()
         self.clear_refusal()
         made = typed.make(value)
         if isinstance(made, tuple):  # the keys that follow it (P23: a card named, then its move)
             self.choose(Choice("enter", goto=made))
         else:
             self.choose(Choice("enter", event=made))
+        if self.view.typed is None and self.focused is not None:
+            self.set_focus(None)  # now: the keys typed after Enter go to the step it led to
 
     def action_primary(self) -> None:
         app = self.app
@@ -209,7 +218,7 @@ class EnteringMixin:
             app.push_screen(PrivacyScreen())
         elif view.typed is not None:
             field = self.query_one("#typed", Input)  # Enter with the field not focused
-            self.call_next(field.action_submit)  # (a coroutine: awaited, or nothing is sent)
+            self.submitted(field.value)  # now: the keys after Enter wait for it (keyboard.py)
         elif view.primary is None:
             self.refuse(view.refusal or self.use_keys(view))
         elif view.checks and len(self.ticked) < len(view.checks):

@@ -65,6 +65,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
     paced: Paced | None = None
     _view: tuple | None = None  # (state, path, its StepView)
     _drawn: tuple | None = None  # (its StepView, the state shown, the moment held) drawn last
+    keys_wait_for_enter = True  # the keys typed after Enter, for its entry's step (keyboard.py)
 
     def compose(self) -> ComposeResult:
         yield Static(id="banner")

@@ -21,7 +21,7 @@ SIZE = (100, 30)
 GAMES = ("ravnica", "werewolf")
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
 DEFAULT = {"ravnica": 5, "werewolf": 6}  # the player count the form starts with
-CHARACTERS = {"tab": "\t", "enter": "\r", "backspace": "\x7f", "space": " "}
+CHARACTERS = {"tab": "\t", "enter": "\r", "backspace": "\x7f", "space": " ", "plus": "+"}
 
 
 def typed(names: list[str]) -> list[str]:
@@ -169,3 +169,39 @@ async def test_tab_goes_to_a_name_field_just_added_in_seat_order(make_app, game)
         for _ in range(10):
             screen.move_focus(-1)
         assert app.focused is count
+
+
+@pytest.mark.parametrize(
+    ("keys", "made"),
+    [
+        # P10: a Citizen's influence typed, Enter, then the turn's second action (a Draw).
+        (["c", "3", "enter", "d"], ["CitizenPlayed", "Drew"]),
+        # P23: a card's name typed, Enter, then what its effect does: a hand changed by +1.
+        (["g", *"Card", "enter", "h", "4", "plus", "1", "enter"], ["HandChanged"]),
+    ],
+)
+async def test_keys_typed_after_a_typed_entry_s_enter_are_the_next_step_s(
+    make_app, tmp_path, keys, made
+):
+    """A narrator typing a game's field, Enter and the next keys in one burst: the keys after
+    Enter wait until the entry is made, then go to the step it leads to, never into the field
+    ("Cardh5+1" was a card's name when typed fast in a terminal)."""
+    from narrator.games.pyre.state import ACTION
+    from narrator.tui.game import GameScreen
+    from tests.storm import example_journal_until
+    from tests.tui.driver import settled_text
+
+    journal = example_journal_until("pyre", tmp_path / "games", lambda s: s.step == ACTION)
+    before = len(journal.events)
+    app = make_app(resume=journal.path, new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        burst(app, keys)
+        await wait_for(pilot, lambda: len(app.journal.events) == before + len(made))
+        await settled_text(pilot)
+        entered = app.journal.events[before:]
+        assert [type(e).__name__ for e in entered] == made, entered
+        if made == ["HandChanged"]:
+            assert (entered[0].card, entered[0].seat, entered[0].change) == ("Card", 3, 1)
+        assert app.held_keys is None
