@@ -17,7 +17,7 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from narrator.history.rows import ABANDONED_SUFFIX, GameRow, Seat, abandoned_path
-from narrator.journal import SUFFIX
+from narrator.paths import JOURNAL_SUFFIX as SUFFIX
 from narrator.prompts import LANGUAGES
 
 FILE = "history.sqlite3"
