@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import fcntl
+import functools
 import json
 import os
 import sqlite3
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from narrator.history.rows import ABANDONED_SUFFIX, GameRow, Seat, abandoned_path
+from narrator.history.rows import ABANDONED_SUFFIX, OVER, GameRow, Seat, abandoned_path
 from narrator.paths import JOURNAL_SUFFIX as SUFFIX
 from narrator.prompts import LANGUAGES
 
@@ -44,20 +45,46 @@ CREATE TABLE players (
     {", ".join(f"{c} TEXT" for c in _SIDES)},
     PRIMARY KEY (journal, seat)
 );
-CREATE INDEX games_by_start ON games(started DESC);
 CREATE INDEX players_by_name ON players(name);
 """
+# The home screen's first frame reads the newest games and the unfinished ones: each an index
+# walked from its start, never the whole table sorted (made in a database of before them too).
+_INDEXES = """
+CREATE INDEX IF NOT EXISTS games_newest ON games(started DESC, journal DESC);
+CREATE INDEX IF NOT EXISTS games_by_status ON games(status, started DESC, journal DESC);
+"""
+
+
+def _mended(method):
+    """A method that reads the database: opened unchecked (``check=False``), a damaged page
+    met on the way has it moved aside and made again (``verify``), and the method runs once
+    more (``sync`` fills it from the journals)."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.DatabaseError:
+            if not self.verify():
+                raise
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 class History:
     """The history of the games in one data folder. ``notes`` says what was done at opening
-    (a database moved aside and rebuilt), one line each, for the screen to show."""
+    (a database moved aside and rebuilt), one line each, for the screen to show.
 
-    def __init__(self, data_dir: Path) -> None:
+    ``check=False`` opens it without reading the whole file first (PRAGMA quick_check): the
+    home screen's first frame; ``verify`` reads it once that frame is drawn."""
+
+    def __init__(self, data_dir: Path, *, check: bool = True) -> None:
         self.data_dir = Path(data_dir)
         self.path = self.data_dir / FILE
         self.notes: list[tuple[str, dict]] = []  # (words id, params)
         self.in_memory = False
+        self.check = check
         self.db = self._open_somewhere()
 
     def _open_somewhere(self) -> sqlite3.Connection:
@@ -72,9 +99,7 @@ class History:
                 self.notes.append(("history.unusable", {"error": str(err)}))
         self.in_memory = True
         db = _folding(sqlite3.connect(":memory:", isolation_level=None))
-        for statement in _TABLES.split(";"):
-            if statement.strip():
-                db.execute(statement)
+        _statements(db, _TABLES + _INDEXES)
         return db
 
     # --- opening --------------------------------------------------------------------------
@@ -101,7 +126,8 @@ class History:
                     db = self._connect()
                     version = db.execute("PRAGMA user_version").fetchone()[0]
                     db.execute("SELECT count(*) FROM games").fetchone()
-                    if version == SCHEMA and _intact(db):
+                    if version == SCHEMA and (not self.check or _intact(db)):
+                        _statements(db, _INDEXES)
                         return db
                     db.close()
                     why = "history.older" if version != SCHEMA else "history.corrupt"
@@ -116,9 +142,7 @@ class History:
                 os.chmod(self.path, 0o600)
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("BEGIN IMMEDIATE")
-            for statement in _TABLES.split(";"):
-                if statement.strip():
-                    db.execute(statement)
+            _statements(db, _TABLES + _INDEXES)
             db.execute(f"PRAGMA user_version = {SCHEMA}")
             db.execute("COMMIT")
             return db
@@ -135,19 +159,43 @@ class History:
     def close(self) -> None:
         self.db.close()
 
+    def verify(self) -> bool:
+        """Read the whole database once (opened with ``check=False``): a damaged one is moved
+        aside and made again, to be filled from the journals by ``sync``. Whether it was."""
+        if self.in_memory or self.check:
+            return False
+        self.check = True
+        try:
+            if _intact(self.db):
+                return False
+        except sqlite3.DatabaseError:
+            pass
+        self.db.close()
+        self.db = self._open_somewhere()  # under the lock, checked again, moved aside
+        return True
+
     # --- keeping up with the journals -----------------------------------------------------
-    def sync(self) -> int:
+    @_mended
+    def sync(self, thorough: bool = True) -> int:
         """Read again every journal that is new or changed since it was indexed (a game
         played by this or another narrator, or killed); forget the ones gone. How many rows
-        changed."""
+        changed.
+
+        ``thorough=False`` (the home screen's first frame): the journal of a game indexed as
+        over, unchanged in being abandoned or not, is taken as it is without a look at its
+        size (a stat each); the unfinished, the unreadable and any file new or gone are looked
+        at. Only an entry taken back after a game's end escapes it, until the thorough look."""
         if self.in_memory and self.data_dir.is_dir() and not self.notes:
             self.db.close()  # the first game made the folder: the history goes there now
             self.db = self._open_somewhere()
             self.notes = [n for n in self.notes if n[0] != "history.missing"]  # nothing lost
-        known = {
-            row[0]: (row[1], row[2], row[3])
-            for row in self.db.execute("SELECT journal, size, mtime_ns, abandoned FROM games")
-        }
+        known, over = {}, set()
+        for journal, size, mtime_ns, given_up, status in self.db.execute(
+            "SELECT journal, size, mtime_ns, abandoned, status FROM games"
+        ):
+            known[journal] = (size, mtime_ns, given_up)
+            if status == OVER and not thorough:
+                over.add(journal)
         seen = set()
         changed = []
         if self.data_dir.is_dir():
@@ -158,8 +206,10 @@ class History:
                 if not entry.name.endswith(SUFFIX) or not entry.is_file():
                     continue
                 seen.add(entry.name)
-                stat = entry.stat()
                 given_up = entry.name + ABANDONED_SUFFIX in marks
+                if entry.name in over and known[entry.name][2] == given_up:
+                    continue
+                stat = entry.stat()
                 if known.get(entry.name) != (stat.st_size, stat.st_mtime_ns, given_up):
                     changed.append(Path(entry.path))
         rows = []
@@ -227,6 +277,7 @@ class History:
         self.sync()
 
     # --- reading --------------------------------------------------------------------------
+    @_mended
     def games(
         self,
         *,
@@ -234,9 +285,11 @@ class History:
         game: str | None = None,
         player: str | None = None,
         limit: int | None = None,
+        seated: bool = False,
     ) -> list[GameRow]:
-        """Games newest first, filtered by status, game or a player's name (any case)."""
-        where, args = _where(status, game, player)
+        """Games newest first, filtered by status, game or a player's name (any case);
+        ``seated``: only games with players (not an unreadable file)."""
+        where, args = _where(status, game, player, seated)
         columns = ", ".join(_GAME_COLUMNS)
         sql = f"SELECT {columns} FROM games g{where} ORDER BY g.started DESC, g.journal DESC"
         if limit:
@@ -256,10 +309,12 @@ class History:
                 seats.setdefault(journal, []).append(Seat(seat, name, side, won))
         return [_row(g, tuple(seats.get(g[0], ()))) for g in games]
 
+    @_mended
     def count(self, *, status=None, game=None, player=None) -> int:
         where, args = _where(status, game, player)
         return self.db.execute(f"SELECT count(*) FROM games g{where}", args).fetchone()[0]
 
+    @_mended
     def names(self) -> list[str]:
         """Every name typed in any game, the most recent first."""
         rows = self.db.execute(
@@ -269,8 +324,12 @@ class History:
         return [name for (name,) in rows]
 
 
-def _where(status: str | None, game: str | None, player: str | None) -> tuple[str, list]:
+def _where(
+    status: str | None, game: str | None, player: str | None, seated: bool = False
+) -> tuple[str, list]:
     where, args = [], []
+    if seated:  # (its players' primary key: a look-up a game)
+        where.append("EXISTS (SELECT 1 FROM players p WHERE p.journal = g.journal)")
     if status:
         where.append("g.status = ?")
         args.append(status)
@@ -281,6 +340,12 @@ def _where(status: str | None, game: str | None, player: str | None) -> tuple[st
         where.append("g.journal IN (SELECT journal FROM players WHERE fold(name) = fold(?))")
         args.append(player)
     return (" WHERE " + " AND ".join(where) if where else ""), args
+
+
+def _statements(db: sqlite3.Connection, sql: str) -> None:
+    for statement in sql.split(";"):
+        if statement.strip():
+            db.execute(statement)
 
 
 def _folding(db: sqlite3.Connection) -> sqlite3.Connection:

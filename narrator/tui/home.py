@@ -69,11 +69,14 @@ class HomeScreen(Screen):
         # Wider than the app's menu: an unfinished game's line (its players, its date) on one
         # line at 100 columns. Inline: the app's stylesheet wins over a screen's DEFAULT_CSS.
         self.query_one("#home-menu", OptionList).styles.width = 96
-        self.history = History(self.app.data_dir)
+        # The first frame reads only what it shows, from the database as it is (and the few
+        # journals that can change unseen: bench, cold start); the whole of it once drawn.
+        self.history = History(self.app.data_dir, check=False)
         self.unfinished: list[GameRow] = []
         self.last: GameRow | None = None
         self.shown_once = False  # the first resume is the screen's first showing: drawn here
-        self.refresh_state()
+        self.refresh_state(thorough=False)
+        self.call_after_refresh(self.look_again)
 
     def on_unmount(self) -> None:
         self.history.close()
@@ -83,7 +86,16 @@ class HomeScreen(Screen):
             self.refresh_state()
         self.shown_once = True
 
-    def refresh_state(self) -> None:
+    def look_again(self) -> None:
+        """After the first frame: the database read once whole (a damaged one rebuilt) and
+        every journal's size looked at; the menu is drawn again only if that changed it."""
+        rebuilt = self.history.verify()
+        if self.history.sync() or rebuilt:
+            self.refresh_state(thorough=False, keep=self.highlighted())
+
+    def refresh_state(self, thorough: bool = True, keep: str = "") -> None:
+        """The menu drawn from the history, brought up to date with the journals first
+        (``History.sync``); ``keep``: the option to highlight again, if still there."""
         # Words are read again each time: the language may have changed in the settings.
         translate_bindings(self, self.app.language)
         title = self.tr("home.title")
@@ -91,12 +103,11 @@ class HomeScreen(Screen):
             self.shown_title = title
             self.query_one("#home-title", Static).update(title)
         self.query_one("#home-subtitle", Static).update(self.tr("home.subtitle"))
-        self.history.sync()
+        self.history.sync(thorough)
         self.unfinished = self.history.games(status="playing")
-        played = [row for row in self.history.games(limit=40) if row.status != "unreadable"]
-        self.last = next((row for row in played if row.seats), None)
+        self.last = next(iter(self.history.games(seated=True, limit=1)), None)
         self.show_message(self.history.games(status="unreadable"))
-        self.fill_menu()
+        self.fill_menu(keep)
         self.refresh_bindings()
 
     def show_message(self, unreadable: list[GameRow]) -> None:
@@ -111,7 +122,7 @@ class HomeScreen(Screen):
         message = self.query_one("#message", Static)
         message.update(Text("\n".join(lines), style="yellow") if lines else "")
 
-    def fill_menu(self) -> None:
+    def fill_menu(self, keep: str = "") -> None:
         lang = self.app.language
         menu = self.query_one("#home-menu", OptionList)
         menu.clear_options()
@@ -131,8 +142,10 @@ class HomeScreen(Screen):
         menu.add_option(Option(self.tr("home.history"), id="history"))
         menu.add_option(Option(self.tr("home.settings"), id="settings"))
         menu.add_option(Option(self.tr("home.quit"), id="quit"))
-        menu.highlighted = 0
-        menu.scroll_home(animate=False)
+        ids = [option.id for option in menu.options]
+        menu.highlighted = ids.index(keep) if keep in ids else 0
+        if not menu.highlighted:
+            menu.scroll_home(animate=False)
         menu.focus()
 
     # --- the keys shown are the keys that work ------------------------------------------

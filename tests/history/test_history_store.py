@@ -59,9 +59,10 @@ def test_the_rulings_found_again_make_the_same_first_entry(folder):
         history.close()
 
 
-def test_a_game_killed_with_sigkill_is_in_the_history_after_the_next_start(folder):
+@pytest.mark.parametrize("thorough", [False, True], ids=["first frame", "thorough"])
+def test_a_game_killed_with_sigkill_is_in_the_history_after_the_next_start(folder, thorough):
     """A narrator that indexed the game early, then entered more and was killed: the next
-    start finds every entry of it (the journal is read again)."""
+    start finds every entry of it (the journal is read again), in its first frame too."""
     path = unfinished("ravnica", folder)
     child = textwrap.dedent(f"""
         import os, signal, sys
@@ -80,14 +81,62 @@ def test_a_game_killed_with_sigkill_is_in_the_history_after_the_next_start(folde
     done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True)
     assert done.returncode == -signal.SIGKILL, done.stderr
     entries = int(done.stdout.strip())
-    history = History(folder)
-    history.sync()
+    history = History(folder, check=thorough)
+    assert history.sync(thorough) == 1
     (row,) = history.games()
     journal = Journal.open(path)
     assert len(journal.events) == entries and row.status == "playing"
     where = journal.game.summary(journal.state).params["where"]
     assert row.step["en"].endswith(f"{where.text('en', journal.game.words_dir)})")
     assert row.size == path.stat().st_size
+
+
+def test_the_first_frames_look_reads_new_and_unfinished_journals_not_finished_ones(folder):
+    """The home screen's first look (thorough=False) stats no finished game's journal: one
+    whose end was taken back (an undo after the end) is seen by the thorough look after it."""
+    over = played("pyre", folder)
+    playing = unfinished("ravnica", folder)
+    history = History(folder)
+    assert history.sync(thorough=False) == 2  # new: read
+    Journal.open(over).undo()  # the end taken back: no longer over
+    Journal.open(playing).undo()
+    newer = played("werewolf", folder)
+    assert history.sync(thorough=False) == 2  # the unfinished one and the new one
+    statuses = {row.journal: row.status for row in history.games()}
+    assert statuses == {over.name: "over", playing.name: "playing", newer.name: "over"}
+    assert history.sync() == 1  # the thorough look: the finished game's journal changed
+    assert {row.journal: row.status for row in history.games()}[over.name] == "playing"
+    newer.unlink()
+    assert history.sync(thorough=False) == 1  # a journal gone: gone in the first look too
+
+
+@pytest.mark.parametrize("index", ["players_by_name", "games_by_status"])
+def test_a_database_damaged_inside_is_found_once_the_first_frame_is_drawn(folder, index):
+    """Opened without reading it whole (the first frame), a database whose inside is damaged
+    is read whole by ``verify`` once the frame is drawn, or as soon as a damaged page is met
+    (the unfinished games' index, read by the first frame): moved aside and made again, with
+    one line, and the journals fill it."""
+    played("pyre", folder)
+    History(folder).sync()
+    probe = sqlite3.connect(folder / FILE)
+    probe.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # every row in the file itself
+    (size,) = probe.execute("PRAGMA page_size").fetchone()
+    root = "SELECT rootpage FROM sqlite_master WHERE name = ?"
+    (page,) = probe.execute(root, (index,)).fetchone()
+    probe.close()
+    with open(folder / FILE, "r+b") as file:  # the index's page: garbage
+        file.seek((page - 1) * size)
+        file.write(b"\xff" * size)
+    history = History(folder, check=False)
+    assert history.notes == []
+    if index == "games_by_status":
+        assert history.games(status="playing") == []  # met: mended at once
+    else:
+        assert len(history.games()) == 1  # not met: still answers
+        assert history.verify() is True
+    _one_line_said(history, "history.corrupt")
+    assert history.sync() == 1 and [row.game for row in history.games()] == ["pyre"]
+    assert history.verify() is False  # read once
 
 
 def _one_line_said(history: History, key: str) -> None:

@@ -92,6 +92,28 @@ async def test_an_unfinished_game_is_abandoned_and_kept_in_the_history(make_app,
     assert Journal.open(path).events  # the journal itself is untouched
 
 
+async def test_what_the_first_frame_could_not_see_is_shown_once_it_is_drawn(make_app, tmp_path):
+    """The first frame reads the database as it is; right after it, the whole database is
+    read (a damaged one moved aside and rebuilt, with its line) and every journal's size is
+    looked at (a finished game whose end was taken back is offered to resume)."""
+    folder = tmp_path / "games"
+    path = played("pyre", folder)
+    history = History(folder)
+    history.sync()
+    history.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    history.close()
+    Journal.open(path).undo()  # the end taken back: a game to resume
+    with open(folder / "history.sqlite3", "r+b") as file:  # its last page: garbage
+        file.seek(-4096, 2)
+        file.write(b"\xff" * 4096)
+    app = make_app(new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and ids(app))
+        await wait_for(pilot, lambda: f"resume:{path.name}" in ids(app))
+        await wait_for_text(pilot, "The history of games could not be read")
+    assert list(folder.glob("history.sqlite3.*.aside"))
+
+
 def form(app) -> tuple[list[str], dict]:
     screen = app.screen
     names = [field.value for field in screen.query("#names Input").results(Input)]
