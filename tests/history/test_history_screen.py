@@ -145,6 +145,17 @@ async def test_the_history_screen_filters_opens_a_record_and_exports(nights, mak
         assert told == [f"The history was written to {written}."]
 
 
+async def test_the_winner_is_on_a_100_column_screen_whatever_the_players(tmp_path, make_app):
+    """Nine names would push the outcome off the screen: the players come last."""
+    folder = tmp_path / "games"
+    played("blood_bound", folder)  # Ann Bob Carl Dan Eve Fay Gus Hal Ivy
+    app = make_app(new=False, data_dir=folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("h")
+        await wait_for_text(pilot, "Outcome", "The Inquisitor wins", "Ann, Bob")
+
+
 async def test_the_history_screen_in_russian(nights, make_app):
     app = make_app(new=False, data_dir=nights, voice=CaptionsOnly("ru"), language="ru")
     async with app.run_test(size=SIZE) as pilot:
