@@ -209,3 +209,5 @@ def test_ravnica_and_werewolf_tell_each_side_their_end_reveals_R30_W38(tmp_path)
     assert dict(by_name["Bob"].by_side) == {("Ultimate Werewolf: Inquisition", "villager"): 1}
     assert dict(by_name["Ann"].by_side) == {("Ravnica: Inquisition", "Loyalist"): 1}
     assert (by_name["Dee"].played, by_name["Dee"].told, by_name["Dee"].won) == (2, 1, 1)
+    wins = {line[0]: line[2] for line in tables.player_rows(history.games(), "en")[1]}
+    assert wins["Dee"] == "1 of 1 known" and wins["Ann"] == "1" and wins["Eve"] == "0 of 1 known"
