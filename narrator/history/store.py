@@ -17,7 +17,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from narrator.history.rows import ABANDONED_SUFFIX, OVER, GameRow, Seat, abandoned_path
+from narrator.history.rows import (
+    ABANDONED,
+    ABANDONED_SUFFIX,
+    PLAYING,
+    UNREADABLE,
+    GameRow,
+    Seat,
+    abandoned_path,
+)
 from narrator.paths import JOURNAL_SUFFIX as SUFFIX
 from narrator.prompts import LANGUAGES
 
@@ -189,13 +197,7 @@ class History:
             self.db.close()  # the first game made the folder: the history goes there now
             self.db = self._open_somewhere()
             self.notes = [n for n in self.notes if n[0] != "history.missing"]  # nothing lost
-        known, over = {}, set()
-        for journal, size, mtime_ns, given_up, status in self.db.execute(
-            "SELECT journal, size, mtime_ns, abandoned, status FROM games"
-        ):
-            known[journal] = (size, mtime_ns, given_up)
-            if status == OVER and not thorough:
-                over.add(journal)
+        known, over = self._indexed(thorough)
         seen = set()
         changed = []
         if self.data_dir.is_dir():
@@ -207,7 +209,7 @@ class History:
                     continue
                 seen.add(entry.name)
                 given_up = entry.name + ABANDONED_SUFFIX in marks
-                if entry.name in over and known[entry.name][2] == given_up:
+                if entry.name in over and not given_up:
                     continue
                 stat = entry.stat()
                 if known.get(entry.name) != (stat.st_size, stat.st_mtime_ns, given_up):
@@ -220,9 +222,22 @@ class History:
                 rows.append(read(path))
             except FileNotFoundError:  # gone since it was listed
                 seen.discard(path.name)
-        gone = set(known) - seen
+        gone = (set(known) | over) - seen
         self.index(rows, gone=gone)
         return len(rows) + len(gone)
+
+    def _indexed(self, thorough: bool) -> tuple[dict[str, tuple], set[str]]:
+        """Each journal's size, time and mark as indexed; and, for the first frame's look,
+        the games over apart (their names only: the journal names' own index, not the rows)."""
+        columns = "journal, size, mtime_ns, abandoned FROM games"
+        if thorough:
+            return {row[0]: row[1:] for row in self.db.execute(f"SELECT {columns}")}, set()
+        names = {name for (name,) in self.db.execute("SELECT journal FROM games")}
+        looked = f"SELECT {columns} WHERE status IN (?, ?, ?)"  # the games_by_status index
+        known = {
+            row[0]: row[1:] for row in self.db.execute(looked, (PLAYING, ABANDONED, UNREADABLE))
+        }
+        return known, names - set(known)
 
     def index(self, rows: list[GameRow], gone: set[str] = frozenset()) -> None:
         """Keep ``rows`` (each replaces the row of its journal) and forget ``gone``, in one
