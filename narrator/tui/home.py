@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,12 +33,18 @@ RESUME = "resume:"  # an unfinished game: resume:<journal>
 AGAIN = "again:"  # the last game's players, in the same seats: again:<journal>
 NEXT = "next:"  # the same, the first seat moved on one: next:<journal>
 SHOWN_NAMES = 4  # names on a line before "…"
+LINE = 92  # an option's text on one line of the menu (96 columns wide, its frame aside)
 
 
-def players(row: GameRow) -> str:
+def players(row: GameRow, room: int = LINE) -> str:
+    """The first names of a game, as many as fit in ``room`` columns (at most four), then
+    "…": eight players' names would wrap an unfinished game's line."""
     names = [seat.name for seat in row.seats]
-    shown = ", ".join(names[:SHOWN_NAMES])
-    return shown + (", …" if len(names) > SHOWN_NAMES else "")
+    for count in range(min(SHOWN_NAMES, len(names)), 0, -1):
+        shown = ", ".join(names[:count]) + (", …" if len(names) > count else "")
+        if cell_len(shown) <= room:
+            return shown
+    return "…"
 
 
 class HomeScreen(Screen):
@@ -127,7 +134,9 @@ class HomeScreen(Screen):
         menu = self.query_one("#home-menu", OptionList)
         menu.clear_options()
         for row in self.unfinished:
-            line = f"{row.step.get(lang, row.journal)} · {players(row)} · {when(row)}"
+            step, started = row.step.get(lang, row.journal), when(row)
+            room = LINE - cell_len(f"{step} ·  · {started}")
+            line = f"{step} · {players(row, room)} · {started}"
             menu.add_option(Option(Text(line), id=RESUME + row.journal))
         if self.last is not None and self.last.game in registry.names():  # a game still there
             game = game_title(self.last.game, lang)

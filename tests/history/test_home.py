@@ -51,6 +51,28 @@ async def test_every_unfinished_game_is_listed_newest_first_and_any_resumes(make
         assert app.journal.path == older
 
 
+async def test_an_unfinished_games_line_holds_on_one_line_whatever_the_names(make_app, tmp_path):
+    """Long names: as many as fit are shown, then "…", and the date stays on the line."""
+    import io
+    import re
+
+    from narrator.play import play_script
+    from tests.history.games import script_lines
+
+    names = ("Ann", "Bob", "Cid", "Dee", "Eve")
+    long = {name: name + "ovskaya-Petrenko" for name in names}
+    lines = [
+        re.sub(r"\b(\w+)\b", lambda m: long.get(m[1], m[1]), line)
+        for line in script_lines("ravnica")
+    ]
+    play_script(lines[: len(lines) // 2], io.StringIO(), tmp_path / "games")
+    app = make_app(new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: any(i.startswith("resume:") for i in ids(app)))
+        (line,) = [x for x in screen_text(app).splitlines() if "Resume Ravnica" in x]
+        assert "Annovskaya-Petrenko, …" in line and re.search(r"\d\d:\d\d", line), line
+
+
 async def test_r_is_shown_only_with_an_unfinished_game_and_every_key_shown_works(make_app):
     app = make_app(new=False)
     async with app.run_test(size=SIZE) as pilot:
