@@ -26,6 +26,7 @@ from narrator.history.rows import (
     Seat,
     abandoned_path,
 )
+from narrator.history.sql import folding, intact, statements, where_clause
 from narrator.paths import JOURNAL_SUFFIX as SUFFIX
 from narrator.prompts import LANGUAGES
 
@@ -106,8 +107,8 @@ class History:
             except (OSError, sqlite3.Error) as err:
                 self.notes.append(("history.unusable", {"error": str(err)}))
         self.in_memory = True
-        db = _folding(sqlite3.connect(":memory:", isolation_level=None))
-        _statements(db, _TABLES + _INDEXES)
+        db = folding(sqlite3.connect(":memory:", isolation_level=None))
+        statements(db, _TABLES + _INDEXES)
         return db
 
     # --- opening --------------------------------------------------------------------------
@@ -121,7 +122,7 @@ class History:
             os.close(fd)
 
     def _connect(self) -> sqlite3.Connection:
-        db = _folding(sqlite3.connect(self.path, timeout=30, isolation_level=None))
+        db = folding(sqlite3.connect(self.path, timeout=30, isolation_level=None))
         db.execute("PRAGMA foreign_keys = ON")
         return db
 
@@ -134,8 +135,8 @@ class History:
                     db = self._connect()
                     version = db.execute("PRAGMA user_version").fetchone()[0]
                     db.execute("SELECT count(*) FROM games").fetchone()
-                    if version == SCHEMA and (not self.check or _intact(db)):
-                        _statements(db, _INDEXES)
+                    if version == SCHEMA and (not self.check or intact(db)):
+                        statements(db, _INDEXES)
                         return db
                     db.close()
                     why = "history.older" if version != SCHEMA else "history.corrupt"
@@ -150,7 +151,7 @@ class History:
                 os.chmod(self.path, 0o600)
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("BEGIN IMMEDIATE")
-            _statements(db, _TABLES + _INDEXES)
+            statements(db, _TABLES + _INDEXES)
             db.execute(f"PRAGMA user_version = {SCHEMA}")
             db.execute("COMMIT")
             return db
@@ -174,7 +175,7 @@ class History:
             return False
         self.check = True
         try:
-            if _intact(self.db):
+            if intact(self.db):
                 return False
         except sqlite3.DatabaseError:
             pass
@@ -304,7 +305,7 @@ class History:
     ) -> list[GameRow]:
         """Games newest first, filtered by status, game or a player's name (any case);
         ``seated``: only games with players (not an unreadable file)."""
-        where, args = _where(status, game, player, seated)
+        where, args = where_clause(status, game, player, seated)
         columns = ", ".join(_GAME_COLUMNS)
         sql = f"SELECT {columns} FROM games g{where} ORDER BY g.started DESC, g.journal DESC"
         if limit:
@@ -326,7 +327,7 @@ class History:
 
     @_mended
     def count(self, *, status=None, game=None, player=None) -> int:
-        where, args = _where(status, game, player)
+        where, args = where_clause(status, game, player)
         return self.db.execute(f"SELECT count(*) FROM games g{where}", args).fetchone()[0]
 
     @_mended
@@ -337,39 +338,6 @@ class History:
             " GROUP BY p.name ORDER BY max(g.started) DESC"
         )
         return [name for (name,) in rows]
-
-
-def _where(
-    status: str | None, game: str | None, player: str | None, seated: bool = False
-) -> tuple[str, list]:
-    where, args = [], []
-    if seated:  # (its players' primary key: a look-up a game)
-        where.append("EXISTS (SELECT 1 FROM players p WHERE p.journal = g.journal)")
-    if status:
-        where.append("g.status = ?")
-        args.append(status)
-    if game:
-        where.append("g.game = ?")
-        args.append(game)
-    if player:  # any case, in any alphabet (SQLite's lower() knows ASCII only)
-        where.append("g.journal IN (SELECT journal FROM players WHERE fold(name) = fold(?))")
-        args.append(player)
-    return (" WHERE " + " AND ".join(where) if where else ""), args
-
-
-def _statements(db: sqlite3.Connection, sql: str) -> None:
-    for statement in sql.split(";"):
-        if statement.strip():
-            db.execute(statement)
-
-
-def _folding(db: sqlite3.Connection) -> sqlite3.Connection:
-    db.create_function("fold", 1, str.casefold, deterministic=True)
-    return db
-
-
-def _intact(db: sqlite3.Connection) -> bool:
-    return db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
 
 
 def _js(value) -> str:
