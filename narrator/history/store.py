@@ -94,6 +94,7 @@ class History:
         self.notes: list[tuple[str, dict]] = []  # (words id, params)
         self.in_memory = False
         self.check = check
+        self.pending: list[Path] = []  # journals still to read (``sync`` with a budget)
         self.db = self._open_somewhere()
 
     def _open_somewhere(self) -> sqlite3.Connection:
@@ -185,7 +186,7 @@ class History:
 
     # --- keeping up with the journals -----------------------------------------------------
     @_mended
-    def sync(self, thorough: bool = True) -> int:
+    def sync(self, thorough: bool = True, budget: int | None = None) -> int:
         """Read again every journal that is new or changed since it was indexed (a game
         played by this or another narrator, or killed); forget the ones gone. How many rows
         changed.
@@ -193,14 +194,18 @@ class History:
         ``thorough=False`` (the home screen's first frame): the journal of a game indexed as
         over, unchanged in being abandoned or not, is taken as it is without a look at its
         size (a stat each); the unfinished, the unreadable and any file new or gone are looked
-        at. Only an entry taken back after a game's end escapes it, until the thorough look."""
+        at. Only an entry taken back after a game's end escapes it, until the thorough look.
+
+        ``budget``: read at most that many journals, the newest; the others wait in
+        ``pending`` for ``read_in`` (a history rebuilt from 1,000 journals is not read before
+        the first frame, nor in one go after it)."""
         if self.in_memory and self.data_dir.is_dir() and not self.notes:
             self.db.close()  # the first game made the folder: the history goes there now
             self.db = self._open_somewhere()
             self.notes = [n for n in self.notes if n[0] != "history.missing"]  # nothing lost
         known, over = self._indexed(thorough)
         seen = set()
-        changed = []
+        changed = []  # (time, path)
         if self.data_dir.is_dir():
             with os.scandir(self.data_dir) as listing:
                 entries = [e for e in listing if e.name.endswith((SUFFIX, ABANDONED_SUFFIX))]
@@ -214,16 +219,22 @@ class History:
                     continue
                 stat = entry.stat()
                 if known.get(entry.name) != (stat.st_size, stat.st_mtime_ns, given_up):
-                    changed.append(Path(entry.path))
+                    changed.append((stat.st_mtime_ns, Path(entry.path)))
+        paths = [path for _, path in sorted(changed, reverse=True)]  # the newest first
+        self.pending = paths[budget:] if budget is not None else []
+        return self.read_in(paths[:budget], gone=(set(known) | over) - seen)
+
+    def read_in(self, paths: list[Path], gone: set[str] = frozenset()) -> int:
+        """Read ``paths`` (journals) into the history and forget ``gone``; how many rows."""
         rows = []
-        if changed:
+        if paths:
             from narrator.history.reading import read  # (the rules of a game, only to read one)
-        for path in changed:
+        gone = set(gone)
+        for path in paths:
             try:
                 rows.append(read(path))
             except FileNotFoundError:  # gone since it was listed
-                seen.discard(path.name)
-        gone = (set(known) | over) - seen
+                gone.add(path.name)
         self.index(rows, gone=gone)
         return len(rows) + len(gone)
 

@@ -33,6 +33,8 @@ RESUME = "resume:"  # an unfinished game: resume:<journal>
 AGAIN = "again:"  # the last game's players, in the same seats: again:<journal>
 NEXT = "next:"  # the same, the first seat moved on one: next:<journal>
 SHOWN_NAMES = 4  # names on a line before "…"
+READ_FIRST = 8  # journals read before the first frame (the newest; a rebuilt history: bench)
+READ_AT_ONCE = 8  # then, after it, between two looks at the keys
 LINE = 92  # an option's text on one line of the menu (96 columns wide, its frame aside)
 
 
@@ -97,7 +99,17 @@ class HomeScreen(Screen):
         """After the first frame: the database read once whole (a damaged one rebuilt) and
         every journal's size looked at; the menu is drawn again only if that changed it."""
         rebuilt = self.history.verify()
-        if self.history.sync() or rebuilt:
+        self.read_more(self.history.sync(budget=READ_AT_ONCE) + rebuilt)
+
+    def read_more(self, changed: int) -> None:
+        """The journals still to read (a history rebuilt from many), a few at a time, the keys
+        answered in between; then the menu drawn again if anything changed."""
+        pending = self.history.pending
+        if pending:
+            self.history.pending = pending[READ_AT_ONCE:]
+            changed += self.history.read_in(pending[:READ_AT_ONCE])
+            self.set_timer(0.01, lambda: self.read_more(changed))
+        elif changed:
             self.refresh_state(thorough=False, keep=self.highlighted())
 
     def refresh_state(self, thorough: bool = True, keep: str = "") -> None:
@@ -110,7 +122,7 @@ class HomeScreen(Screen):
             self.shown_title = title
             self.query_one("#home-title", Static).update(title)
         self.query_one("#home-subtitle", Static).update(self.tr("home.subtitle"))
-        self.history.sync(thorough)
+        self.history.sync(thorough, budget=None if thorough else READ_FIRST)
         self.unfinished = self.history.games(status="playing")
         self.last = next(iter(self.history.games(seated=True, limit=1)), None)
         self.show_message(self.history.games(status="unreadable"))

@@ -144,6 +144,20 @@ def _one_line_said(history: History, key: str) -> None:
     assert [note for note, _ in history.notes] == [key]
 
 
+def test_a_budget_reads_the_newest_journals_and_keeps_the_others_for_later(folder):
+    """A history rebuilt from many journals is not read before the first frame: ``budget``
+    reads the newest, ``pending`` keeps the others (newest first) for ``read_in``."""
+    paths = [played(game, folder) for game in ("pyre", "ravnica", "werewolf")]
+    for age, path in enumerate(reversed(paths)):  # the pyre game the oldest
+        os.utime(path, ns=(10**18 - age * 10**9,) * 2)
+    history = History(folder, check=False)
+    assert history.sync(thorough=False, budget=1) == 1
+    assert [row.game for row in history.games()] == ["werewolf"]
+    assert history.pending == [paths[1], paths[0]]
+    assert history.read_in(history.pending) == 2 and len(history.games()) == 3
+    assert history.sync() == 0 and history.pending == []
+
+
 def test_a_corrupt_database_is_moved_aside_and_rebuilt_with_one_line(folder):
     played("pyre", folder)
     History(folder).sync()

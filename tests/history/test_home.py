@@ -136,6 +136,27 @@ async def test_what_the_first_frame_could_not_see_is_shown_once_it_is_drawn(make
     assert list(folder.glob("history.sqlite3.*.aside"))
 
 
+async def test_a_history_rebuilt_from_many_journals_is_read_a_few_at_a_time(
+    make_app, tmp_path, monkeypatch
+):
+    """No database: the first frame reads only the newest journals, the others are read
+    after it, a few at a time, and every unfinished game ends up listed."""
+    from narrator.tui import home
+
+    monkeypatch.setattr(home, "READ_FIRST", 1)
+    monkeypatch.setattr(home, "READ_AT_ONCE", 1)
+    folder = tmp_path / "games"
+    games = [unfinished(game, folder) for game in ("pyre", "ravnica", "werewolf", "blood_bound")]
+    played("pyre", folder)
+    played("ravnica", folder)  # six journals, the unfinished ones the oldest
+    app = make_app(new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and ids(app))
+        want = {f"resume:{path.name}" for path in games}
+        await wait_for(pilot, lambda: want <= set(ids(app)))
+        await wait_for_text(pilot, "The history of games was rebuilt from the saved games.")
+
+
 def form(app) -> tuple[list[str], dict]:
     screen = app.screen
     names = [field.value for field in screen.query("#names Input").results(Input)]
