@@ -17,13 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from narrator import paths
 from narrator.games import get_game
 from narrator.games.base import Event, Game, Refusal, fold
 from narrator.prompts import Problem, in_game, reason
 
 MAGIC = "inquisition-narrator-journal"
 VERSION = 1
-SUFFIX = ".jsonl"
+SUFFIX = paths.JOURNAL_SUFFIX
 LANGUAGE_SUFFIX = ".language"  # beside a journal: the language chosen during its game
 
 

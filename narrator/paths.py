@@ -11,6 +11,7 @@ from pathlib import Path
 import platformdirs
 
 APP_NAME = "inquisition-narrator"
+JOURNAL_SUFFIX = ".jsonl"  # a game's journal in the data folder (``narrator.journal``)
 
 
 def _dir(env: str, default: str) -> Path:

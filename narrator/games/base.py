@@ -176,6 +176,13 @@ class Game:
         None: the game does not tell (its Over step still names the winning side)."""
         return None
 
+    def sides(self, state: Any) -> tuple[tuple[Words | None, bool | None], ...] | None:
+        """Each seat of a game that is over as its end reveals it, in seat order: its side
+        (a role, a card: words) and whether it won, None for what the end leaves unknown (a
+        role nobody keyed in). None (the default): the game tells ``winners``, and a seat's
+        side is what its public view shows at the end (a clan, a character)."""
+        return None
+
     def waiting_for(self, state: Any) -> tuple[Any, str | None]:
         """What the game waits for, worded, and that step's rule (a script that stops)."""
         raise NotImplementedError

@@ -2,8 +2,10 @@
 
 Everything here comes through the ``Game`` interface: the names and the seats from the public
 view, where the game stands from its summary, the winner from the step that ends it, each
-player's side or role from the public view at the end (what the game reveals then). Nothing
-of an unfinished game but its public view: its secrets stay in its journal.
+player's side or role as the end reveals it (``Game.sides``: Ravnica's roles and Werewolf's
+Inquisitor cards as keyed in at the end; else the public view's marks then, with
+``Game.winners``). Nothing of an unfinished game but its public view: its secrets stay in its
+journal.
 """
 
 from __future__ import annotations
@@ -77,11 +79,18 @@ def read(path: Path) -> GameRow:
         ending = next((b for b in game.step(state).body if isinstance(b, Over)), None)
         if ending is not None:
             winner = _both(game.words_dir, ending.banner)
-        won = game.winners(state)  # None: the game does not say which seats won
-        seats = tuple(
-            _revealed(game, i, seat, None if won is None else i in won)
-            for i, seat in enumerate(public.seats)
-        )
+        sides = game.sides(state)  # what its end reveals of each seat, where it tells
+        if sides is not None:
+            seats = tuple(
+                Seat(i, view.name, _both(game.words_dir, side) if side else {}, won)
+                for i, (view, (side, won)) in enumerate(zip(public.seats, sides, strict=True))
+            )
+        else:
+            won = game.winners(state)  # None: the game does not say which seats won
+            seats = tuple(
+                _revealed(game, i, seat, None if won is None else i in won)
+                for i, seat in enumerate(public.seats)
+            )
     first = game.public_view(game.apply(game.initial(), journal.events[0]))
     rulings = form_values(game, journal.events[0], tuple(s.name for s in first.seats))
     started = str(header.get("created") or base["last"])

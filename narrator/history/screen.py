@@ -81,7 +81,10 @@ class HistoryScreen(Worded, Screen):
             head, body = tables.player_rows(self.rows, lang)
         else:
             head, body = tables.game_rows(self.rows, lang)
-            head, body = head[:-2], [line[:-2] for line in body]  # language, file: in exports
+            # The language and the file are in the exports. The players go last: eight names
+            # or more would push the outcome and the winners off a 100-column screen.
+            order = [0, 1, 3, 4, 5, 2]  # started, game, duration, outcome, winners, players
+            head, body = [head[i] for i in order], [[line[i] for i in order] for line in body]
         heading, lines = aligned(head, body)
         self.query_one("#history-head", Static).update(Text(" " + heading))
         self.query_one(Listing).show([" " + line for line in lines])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import fcntl
+import functools
 import json
 import os
 import sqlite3
@@ -16,8 +17,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from narrator.history.rows import ABANDONED_SUFFIX, GameRow, Seat, abandoned_path
-from narrator.journal import SUFFIX
+from narrator.history.rows import (
+    ABANDONED,
+    ABANDONED_SUFFIX,
+    PLAYING,
+    UNREADABLE,
+    GameRow,
+    Seat,
+    abandoned_path,
+)
+from narrator.history.sql import folding, intact, statements, where_clause
+from narrator.paths import JOURNAL_SUFFIX as SUFFIX
 from narrator.prompts import LANGUAGES
 
 FILE = "history.sqlite3"
@@ -44,20 +54,47 @@ CREATE TABLE players (
     {", ".join(f"{c} TEXT" for c in _SIDES)},
     PRIMARY KEY (journal, seat)
 );
-CREATE INDEX games_by_start ON games(started DESC);
 CREATE INDEX players_by_name ON players(name);
 """
+# The home screen's first frame reads the newest games and the unfinished ones: each an index
+# walked from its start, never the whole table sorted (made in a database of before them too).
+_INDEXES = """
+CREATE INDEX IF NOT EXISTS games_newest ON games(started DESC, journal DESC);
+CREATE INDEX IF NOT EXISTS games_by_status ON games(status, started DESC, journal DESC);
+"""
+
+
+def _mended(method):
+    """A method that reads the database: opened unchecked (``check=False``), a damaged page
+    met on the way has it moved aside and made again (``verify``), and the method runs once
+    more (``sync`` fills it from the journals)."""
+
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.DatabaseError:
+            if not self.verify():
+                raise
+            return method(self, *args, **kwargs)
+
+    return run
 
 
 class History:
     """The history of the games in one data folder. ``notes`` says what was done at opening
-    (a database moved aside and rebuilt), one line each, for the screen to show."""
+    (a database moved aside and rebuilt), one line each, for the screen to show.
 
-    def __init__(self, data_dir: Path) -> None:
+    ``check=False`` opens it without reading the whole file first (PRAGMA quick_check): the
+    home screen's first frame; ``verify`` reads it once that frame is drawn."""
+
+    def __init__(self, data_dir: Path, *, check: bool = True) -> None:
         self.data_dir = Path(data_dir)
         self.path = self.data_dir / FILE
         self.notes: list[tuple[str, dict]] = []  # (words id, params)
         self.in_memory = False
+        self.check = check
+        self.pending: list[Path] = []  # journals still to read (``sync`` with a budget)
         self.db = self._open_somewhere()
 
     def _open_somewhere(self) -> sqlite3.Connection:
@@ -71,10 +108,8 @@ class History:
             except (OSError, sqlite3.Error) as err:
                 self.notes.append(("history.unusable", {"error": str(err)}))
         self.in_memory = True
-        db = _folding(sqlite3.connect(":memory:", isolation_level=None))
-        for statement in _TABLES.split(";"):
-            if statement.strip():
-                db.execute(statement)
+        db = folding(sqlite3.connect(":memory:", isolation_level=None))
+        statements(db, _TABLES + _INDEXES)
         return db
 
     # --- opening --------------------------------------------------------------------------
@@ -88,7 +123,7 @@ class History:
             os.close(fd)
 
     def _connect(self) -> sqlite3.Connection:
-        db = _folding(sqlite3.connect(self.path, timeout=30, isolation_level=None))
+        db = folding(sqlite3.connect(self.path, timeout=30, isolation_level=None))
         db.execute("PRAGMA foreign_keys = ON")
         return db
 
@@ -101,7 +136,8 @@ class History:
                     db = self._connect()
                     version = db.execute("PRAGMA user_version").fetchone()[0]
                     db.execute("SELECT count(*) FROM games").fetchone()
-                    if version == SCHEMA and _intact(db):
+                    if version == SCHEMA and (not self.check or intact(db)):
+                        statements(db, _INDEXES)
                         return db
                     db.close()
                     why = "history.older" if version != SCHEMA else "history.corrupt"
@@ -116,9 +152,7 @@ class History:
                 os.chmod(self.path, 0o600)
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("BEGIN IMMEDIATE")
-            for statement in _TABLES.split(";"):
-                if statement.strip():
-                    db.execute(statement)
+            statements(db, _TABLES + _INDEXES)
             db.execute(f"PRAGMA user_version = {SCHEMA}")
             db.execute("COMMIT")
             return db
@@ -135,21 +169,43 @@ class History:
     def close(self) -> None:
         self.db.close()
 
+    def verify(self) -> bool:
+        """Read the whole database once (opened with ``check=False``): a damaged one is moved
+        aside and made again, to be filled from the journals by ``sync``. Whether it was."""
+        if self.in_memory or self.check:
+            return False
+        self.check = True
+        try:
+            if intact(self.db):
+                return False
+        except sqlite3.DatabaseError:
+            pass
+        self.db.close()
+        self.db = self._open_somewhere()  # under the lock, checked again, moved aside
+        return True
+
     # --- keeping up with the journals -----------------------------------------------------
-    def sync(self) -> int:
+    @_mended
+    def sync(self, thorough: bool = True, budget: int | None = None) -> int:
         """Read again every journal that is new or changed since it was indexed (a game
         played by this or another narrator, or killed); forget the ones gone. How many rows
-        changed."""
+        changed.
+
+        ``thorough=False`` (the home screen's first frame): the journal of a game indexed as
+        over, unchanged in being abandoned or not, is taken as it is without a look at its
+        size (a stat each); the unfinished, the unreadable and any file new or gone are looked
+        at. Only an entry taken back after a game's end escapes it, until the thorough look.
+
+        ``budget``: read at most that many journals, the newest; the others wait in
+        ``pending`` for ``read_in`` (a history rebuilt from 1,000 journals is not read before
+        the first frame, nor in one go after it)."""
         if self.in_memory and self.data_dir.is_dir() and not self.notes:
             self.db.close()  # the first game made the folder: the history goes there now
             self.db = self._open_somewhere()
             self.notes = [n for n in self.notes if n[0] != "history.missing"]  # nothing lost
-        known = {
-            row[0]: (row[1], row[2], row[3])
-            for row in self.db.execute("SELECT journal, size, mtime_ns, abandoned FROM games")
-        }
+        known, over = self._indexed(thorough)
         seen = set()
-        changed = []
+        changed = []  # (time, path)
         if self.data_dir.is_dir():
             with os.scandir(self.data_dir) as listing:
                 entries = [e for e in listing if e.name.endswith((SUFFIX, ABANDONED_SUFFIX))]
@@ -158,21 +214,42 @@ class History:
                 if not entry.name.endswith(SUFFIX) or not entry.is_file():
                     continue
                 seen.add(entry.name)
-                stat = entry.stat()
                 given_up = entry.name + ABANDONED_SUFFIX in marks
+                if entry.name in over and not given_up:
+                    continue
+                stat = entry.stat()
                 if known.get(entry.name) != (stat.st_size, stat.st_mtime_ns, given_up):
-                    changed.append(Path(entry.path))
+                    changed.append((stat.st_mtime_ns, Path(entry.path)))
+        paths = [path for _, path in sorted(changed, reverse=True)]  # the newest first
+        self.pending = paths[budget:] if budget is not None else []
+        return self.read_in(paths[:budget], gone=(set(known) | over) - seen)
+
+    def read_in(self, paths: list[Path], gone: set[str] = frozenset()) -> int:
+        """Read ``paths`` (journals) into the history and forget ``gone``; how many rows."""
         rows = []
-        if changed:
+        if paths:
             from narrator.history.reading import read  # (the rules of a game, only to read one)
-        for path in changed:
+        gone = set(gone)
+        for path in paths:
             try:
                 rows.append(read(path))
             except FileNotFoundError:  # gone since it was listed
-                seen.discard(path.name)
-        gone = set(known) - seen
+                gone.add(path.name)
         self.index(rows, gone=gone)
         return len(rows) + len(gone)
+
+    def _indexed(self, thorough: bool) -> tuple[dict[str, tuple], set[str]]:
+        """Each journal's size, time and mark as indexed; and, for the first frame's look,
+        the games over apart (their names only: the journal names' own index, not the rows)."""
+        columns = "journal, size, mtime_ns, abandoned FROM games"
+        if thorough:
+            return {row[0]: row[1:] for row in self.db.execute(f"SELECT {columns}")}, set()
+        names = {name for (name,) in self.db.execute("SELECT journal FROM games")}
+        looked = f"SELECT {columns} WHERE status IN (?, ?, ?)"  # the games_by_status index
+        known = {
+            row[0]: row[1:] for row in self.db.execute(looked, (PLAYING, ABANDONED, UNREADABLE))
+        }
+        return known, names - set(known)
 
     def index(self, rows: list[GameRow], gone: set[str] = frozenset()) -> None:
         """Keep ``rows`` (each replaces the row of its journal) and forget ``gone``, in one
@@ -227,6 +304,7 @@ class History:
         self.sync()
 
     # --- reading --------------------------------------------------------------------------
+    @_mended
     def games(
         self,
         *,
@@ -234,9 +312,11 @@ class History:
         game: str | None = None,
         player: str | None = None,
         limit: int | None = None,
+        seated: bool = False,
     ) -> list[GameRow]:
-        """Games newest first, filtered by status, game or a player's name (any case)."""
-        where, args = _where(status, game, player)
+        """Games newest first, filtered by status, game or a player's name (any case);
+        ``seated``: only games with players (not an unreadable file)."""
+        where, args = where_clause(status, game, player, seated)
         columns = ", ".join(_GAME_COLUMNS)
         sql = f"SELECT {columns} FROM games g{where} ORDER BY g.started DESC, g.journal DESC"
         if limit:
@@ -256,10 +336,12 @@ class History:
                 seats.setdefault(journal, []).append(Seat(seat, name, side, won))
         return [_row(g, tuple(seats.get(g[0], ()))) for g in games]
 
+    @_mended
     def count(self, *, status=None, game=None, player=None) -> int:
-        where, args = _where(status, game, player)
+        where, args = where_clause(status, game, player)
         return self.db.execute(f"SELECT count(*) FROM games g{where}", args).fetchone()[0]
 
+    @_mended
     def names(self) -> list[str]:
         """Every name typed in any game, the most recent first."""
         rows = self.db.execute(
@@ -267,29 +349,6 @@ class History:
             " GROUP BY p.name ORDER BY max(g.started) DESC"
         )
         return [name for (name,) in rows]
-
-
-def _where(status: str | None, game: str | None, player: str | None) -> tuple[str, list]:
-    where, args = [], []
-    if status:
-        where.append("g.status = ?")
-        args.append(status)
-    if game:
-        where.append("g.game = ?")
-        args.append(game)
-    if player:  # any case, in any alphabet (SQLite's lower() knows ASCII only)
-        where.append("g.journal IN (SELECT journal FROM players WHERE fold(name) = fold(?))")
-        args.append(player)
-    return (" WHERE " + " AND ".join(where) if where else ""), args
-
-
-def _folding(db: sqlite3.Connection) -> sqlite3.Connection:
-    db.create_function("fold", 1, str.casefold, deterministic=True)
-    return db
-
-
-def _intact(db: sqlite3.Connection) -> bool:
-    return db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
 
 
 def _js(value) -> str:

@@ -88,7 +88,8 @@ class Player:
     name: str
     played: int = 0
     won: int = 0
-    told: int = 0  # games over whose game says which seats won
+    over: int = 0  # games played to their end
+    told: int = 0  # games over whose end says whether this seat won
     by_side: Counter = field(default_factory=Counter)  # (game, side) -> wins
 
 
@@ -105,6 +106,7 @@ def players(rows: Sequence[GameRow], lang: str) -> list[Player]:
             spelled[key] = spelled[key] or seat.name
             player = table.setdefault(key, Player(spelled[key]))
             player.played += 1
+            player.over += row.status == "over"
             if row.status == "over" and seat.won is not None:
                 player.told += 1
                 if seat.won:
@@ -119,6 +121,8 @@ def player_rows(rows: Sequence[GameRow], lang: str) -> tuple[list[str], list[lis
     body = []
     for player in players(rows, lang):
         won = str(player.won) if player.told else "—"
+        if player.told and player.told < player.over:  # an end that hid this seat's side
+            won = _say(lang, "history.wins_known", won=player.won, told=player.told)
         sides = "; ".join(f"{game}: {side} ×{n}" for (game, side), n in player.by_side.items())
         body.append([player.name, str(player.played), won, sides])
     return head, body

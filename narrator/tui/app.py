@@ -18,10 +18,6 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 
 from narrator import paths
-from narrator.games.base import Event, Refusal
-from narrator.games.views import Paced
-from narrator.journal import Journal, JournalError, latest_unfinished
-from narrator.timer import Clock, Countdown
 from narrator.tui.announcing import AnnouncementsMixin
 from narrator.tui.crash import CrashMixin
 from narrator.tui.keyboard import KeyboardMixin
@@ -33,8 +29,10 @@ from narrator.tui.tabledisplay import DisplayMixin
 from narrator.tui.voice_mixin import VoiceMixin
 from narrator.tui.words import say, translate_bindings
 
-if TYPE_CHECKING:
-    from narrator.games.base import Game
+if TYPE_CHECKING:  # the rules' interface, the journal: imported once a game is chosen
+    from narrator.games.base import Event, Game
+    from narrator.journal import Journal
+    from narrator.timer import Clock, Countdown
     from narrator.tui.stepview import Look
 
 
@@ -179,10 +177,9 @@ class NarratorApp(
             gc.freeze()  # what start-up built lives as long as the app: never scan it again
             gc.enable()
 
-    def unfinished(self, problems: list[str] | None = None) -> tuple[Path, Journal] | None:
-        return latest_unfinished(self.data_dir, problems=problems)
-
     def open_journal(self, path: Path) -> bool:
+        from narrator.journal import Journal, JournalError
+
         try:
             journal = Journal.open(path)
             if not journal.events:
@@ -219,6 +216,8 @@ class NarratorApp(
         """A resumed game says whose turn it is, as after an undo ("Bob, place a vote."), unless
         an announcement is held (its lines are said as it is shown) or the app's paced lines
         take the step up (they say their own: "keep your eyes closed", R10, W24)."""
+        from narrator.games.views import Paced
+
         view = self.game.step(self.state)
         paced = view.primary is not None and isinstance(view.primary.event, Paced)
         if not self.pages and not paced and view.private is None:
@@ -226,6 +225,9 @@ class NarratorApp(
 
     def new_game(self, created: Event) -> bool:
         """Start a journal with the players and rulings (refused input writes no file)."""
+        from narrator.games.base import Refusal
+        from narrator.journal import Journal
+
         game = self.game
         assert game is not None
         try:
@@ -257,6 +259,8 @@ class NarratorApp(
 
         ``hold``: its lines wait until ``release_lines`` (an entry on the privacy screen: the
         table opens its eyes only when the screen is clear)."""
+        from narrator.games.base import Refusal
+
         assert self.journal is not None and self.game is not None
         game = self.game
         before = self.journal.state

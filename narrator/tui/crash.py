@@ -15,6 +15,7 @@ import traceback
 from collections import deque
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from textual import events
 
@@ -92,6 +93,12 @@ class CrashMixin:
         except OSError:
             return None
         return path
+
+    def unfinished(self, problems: list[str] | None = None) -> tuple[Path, Any] | None:
+        """The newest unfinished game's journal, opened (its path and its ``Journal``)."""
+        from narrator.journal import latest_unfinished
+
+        return latest_unfinished(self.data_dir, problems=problems)
 
     def tell_crash(self) -> None:
         """At start: the last crash, said once (its report renamed ``….told.txt``)."""

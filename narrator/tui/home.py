@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -32,12 +33,20 @@ RESUME = "resume:"  # an unfinished game: resume:<journal>
 AGAIN = "again:"  # the last game's players, in the same seats: again:<journal>
 NEXT = "next:"  # the same, the first seat moved on one: next:<journal>
 SHOWN_NAMES = 4  # names on a line before "…"
+READ_FIRST = 8  # journals read before the first frame (the newest; a rebuilt history: bench)
+READ_AT_ONCE = 8  # then, after it, between two looks at the keys
+LINE = 92  # an option's text on one line of the menu (96 columns wide, its frame aside)
 
 
-def players(row: GameRow) -> str:
+def players(row: GameRow, room: int = LINE) -> str:
+    """The first names of a game, as many as fit in ``room`` columns (at most four), then
+    "…": eight players' names would wrap an unfinished game's line."""
     names = [seat.name for seat in row.seats]
-    shown = ", ".join(names[:SHOWN_NAMES])
-    return shown + (", …" if len(names) > SHOWN_NAMES else "")
+    for count in range(min(SHOWN_NAMES, len(names)), 0, -1):
+        shown = ", ".join(names[:count]) + (", …" if len(names) > count else "")
+        if cell_len(shown) <= room:
+            return shown
+    return "…"
 
 
 class HomeScreen(Screen):
@@ -69,11 +78,14 @@ class HomeScreen(Screen):
         # Wider than the app's menu: an unfinished game's line (its players, its date) on one
         # line at 100 columns. Inline: the app's stylesheet wins over a screen's DEFAULT_CSS.
         self.query_one("#home-menu", OptionList).styles.width = 96
-        self.history = History(self.app.data_dir)
+        # The first frame reads only what it shows, from the database as it is (and the few
+        # journals that can change unseen: bench, cold start); the whole of it once drawn.
+        self.history = History(self.app.data_dir, check=False)
         self.unfinished: list[GameRow] = []
         self.last: GameRow | None = None
         self.shown_once = False  # the first resume is the screen's first showing: drawn here
-        self.refresh_state()
+        self.refresh_state(thorough=False)
+        self.call_after_refresh(self.look_again)
 
     def on_unmount(self) -> None:
         self.history.close()
@@ -83,7 +95,26 @@ class HomeScreen(Screen):
             self.refresh_state()
         self.shown_once = True
 
-    def refresh_state(self) -> None:
+    def look_again(self) -> None:
+        """After the first frame: the database read once whole (a damaged one rebuilt) and
+        every journal's size looked at; the menu is drawn again only if that changed it."""
+        rebuilt = self.history.verify()
+        self.read_more(self.history.sync(budget=READ_AT_ONCE) + rebuilt)
+
+    def read_more(self, changed: int) -> None:
+        """The journals still to read (a history rebuilt from many), a few at a time, the keys
+        answered in between; then the menu drawn again if anything changed."""
+        pending = self.history.pending
+        if pending:
+            self.history.pending = pending[READ_AT_ONCE:]
+            changed += self.history.read_in(pending[:READ_AT_ONCE])
+            self.set_timer(0.01, lambda: self.read_more(changed))
+        elif changed:
+            self.refresh_state(thorough=False, keep=self.highlighted())
+
+    def refresh_state(self, thorough: bool = True, keep: str = "") -> None:
+        """The menu drawn from the history, brought up to date with the journals first
+        (``History.sync``); ``keep``: the option to highlight again, if still there."""
         # Words are read again each time: the language may have changed in the settings.
         translate_bindings(self, self.app.language)
         title = self.tr("home.title")
@@ -91,12 +122,11 @@ class HomeScreen(Screen):
             self.shown_title = title
             self.query_one("#home-title", Static).update(title)
         self.query_one("#home-subtitle", Static).update(self.tr("home.subtitle"))
-        self.history.sync()
+        self.history.sync(thorough, budget=None if thorough else READ_FIRST)
         self.unfinished = self.history.games(status="playing")
-        played = [row for row in self.history.games(limit=40) if row.status != "unreadable"]
-        self.last = next((row for row in played if row.seats), None)
+        self.last = next(iter(self.history.games(seated=True, limit=1)), None)
         self.show_message(self.history.games(status="unreadable"))
-        self.fill_menu()
+        self.fill_menu(keep)
         self.refresh_bindings()
 
     def show_message(self, unreadable: list[GameRow]) -> None:
@@ -111,12 +141,14 @@ class HomeScreen(Screen):
         message = self.query_one("#message", Static)
         message.update(Text("\n".join(lines), style="yellow") if lines else "")
 
-    def fill_menu(self) -> None:
+    def fill_menu(self, keep: str = "") -> None:
         lang = self.app.language
         menu = self.query_one("#home-menu", OptionList)
         menu.clear_options()
         for row in self.unfinished:
-            line = f"{row.step.get(lang, row.journal)} · {players(row)} · {when(row)}"
+            step, started = row.step.get(lang, row.journal), when(row)
+            room = LINE - cell_len(f"{step} ·  · {started}")
+            line = f"{step} · {players(row, room)} · {started}"
             menu.add_option(Option(Text(line), id=RESUME + row.journal))
         if self.last is not None and self.last.game in registry.names():  # a game still there
             game = game_title(self.last.game, lang)
@@ -131,8 +163,10 @@ class HomeScreen(Screen):
         menu.add_option(Option(self.tr("home.history"), id="history"))
         menu.add_option(Option(self.tr("home.settings"), id="settings"))
         menu.add_option(Option(self.tr("home.quit"), id="quit"))
-        menu.highlighted = 0
-        menu.scroll_home(animate=False)
+        ids = [option.id for option in menu.options]
+        menu.highlighted = ids.index(keep) if keep in ids else 0
+        if not menu.highlighted:
+            menu.scroll_home(animate=False)
         menu.focus()
 
     # --- the keys shown are the keys that work ------------------------------------------

@@ -4,6 +4,7 @@ cover the step or outlive the moment; and the app's keys that wait while eyes ar
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from narrator.tui.messages import Refused
@@ -33,11 +34,19 @@ class RefusalsMixin:
     def check_action(self, action: str, parameters) -> bool | None:
         """While eyes are closed only what may be done then is on (the game screen refuses
         the other keys, saying why): no dialog, no line said between two cues."""
-        from narrator.tui.game import GameScreen
-        from narrator.tui.pacing import hands_on
-
+        # No game screen before its module is loaded: the home screen's first frame does not
+        # wait for the game screen's import (bench: cold start).
+        shown = sys.modules.get("narrator.tui.game")
         screen = self.screen
-        held = isinstance(screen, GameScreen) and screen.eyes_closed and screen.page is None
-        if held and not hands_on(action):
-            return False
+        held = (
+            shown is not None
+            and isinstance(screen, shown.GameScreen)
+            and screen.eyes_closed
+            and screen.page is None
+        )
+        if held:
+            from narrator.tui.pacing import hands_on
+
+            if not hands_on(action):
+                return False
         return super().check_action(action, parameters)

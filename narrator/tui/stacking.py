@@ -15,6 +15,7 @@ Every push goes through ``push_screen`` here, which decides before anything is s
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from textual.command import CommandPalette
@@ -24,9 +25,8 @@ from narrator.tui.words import say
 
 
 def is_question(screen: Screen) -> bool:
-    from narrator.tui.modals import ConfirmScreen
-
-    return isinstance(screen, ConfirmScreen)
+    modals = sys.modules.get("narrator.tui.modals")  # none open before it is loaded
+    return modals is not None and isinstance(screen, modals.ConfirmScreen)
 
 
 class StackingMixin:

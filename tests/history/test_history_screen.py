@@ -17,10 +17,11 @@ from narrator.history.listing import Listing
 from narrator.history.screen import HistoryScreen, PastRecordScreen
 from narrator.history.store import History
 from narrator.journal import Journal
+from narrator.play import play_script
 from narrator.tui.home import HomeScreen
 from narrator.tui.speech import CaptionsOnly
 from tests.games.toy import events as toy_events
-from tests.history.games import played, unfinished
+from tests.history.games import played, script_lines, unfinished
 from tests.tui.driver import screen_text, wait_for, wait_for_text
 
 SIZE = (120, 30)
@@ -144,6 +145,17 @@ async def test_the_history_screen_filters_opens_a_record_and_exports(nights, mak
         assert told == [f"The history was written to {written}."]
 
 
+async def test_the_winner_is_on_a_100_column_screen_whatever_the_players(tmp_path, make_app):
+    """Nine names would push the outcome off the screen: the players come last."""
+    folder = tmp_path / "games"
+    played("blood_bound", folder)  # Ann Bob Carl Dan Eve Fay Gus Hal Ivy
+    app = make_app(new=False, data_dir=folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("h")
+        await wait_for_text(pilot, "Outcome", "The Inquisitor wins", "Ann, Bob")
+
+
 async def test_the_history_screen_in_russian(nights, make_app):
     app = make_app(new=False, data_dir=nights, voice=CaptionsOnly("ru"), language="ru")
     async with app.run_test(size=SIZE) as pilot:
@@ -166,3 +178,36 @@ def test_blood_bound_and_the_pyre_tell_their_winners_to_the_history_B24_P21(tmp_
         assert won and all(0 <= seat < over.count for seat in won), (name, won)
         start = example_journal_until(name, tmp_path / f"{name}-start", lambda s: True).state
         assert game.winners(start) is None  # an unfinished game tells nobody
+
+
+def test_ravnica_and_werewolf_tell_each_side_their_end_reveals_R30_W38(tmp_path):
+    """Ravnica: the roles keyed in at the end (R30), each won or lost with its team (R31), the
+    others unknown; Werewolf: the Inquisitor cards keyed in at the end (W38) likewise. Each
+    player's wins are counted by the side they won with."""
+    folder = tmp_path / "games"
+    lines = script_lines("ravnica")
+    at = lines.index("confirm roles")
+    roles = ["role Ann loyalist", "role Cid loyalist"]  # Dee keeps her card face down
+    play_script([*lines[:at], *roles, *lines[at:]], io.StringIO(), folder)
+    cards = ["card Ann werewolf", "card Bob villager", "card Cid werewolf", "card Dee villager"]
+    play_script([*script_lines("werewolf"), *cards], io.StringIO(), folder)
+    history = History(folder)
+    history.sync()
+    rows = {row.game: row for row in history.games()}
+
+    def told(game: str) -> list[tuple[str | None, bool | None]]:
+        return [(seat.side.get("en"), seat.won) for seat in rows[game].seats]
+
+    loyal, agent = ("Loyalist", True), ("Agent of Bolas", False)
+    wolf, villager, unknown = ("werewolf", False), ("villager", True), (None, None)
+    assert rows["ravnica"].winner["en"] == "GUILDPACT LOYALISTS WIN"
+    assert told("ravnica") == [loyal, agent, loyal, unknown, agent]  # Dee kept hers face down
+    assert rows["ravnica"].seats[0].side["ru"] == "лоялист"
+    assert rows["werewolf"].winner["en"] == "THE VILLAGERS WIN"
+    assert told("werewolf") == [wolf, villager, wolf, villager, unknown, unknown]
+    by_name = {p.name: p for p in tables.players(history.games(), "en")}
+    assert dict(by_name["Bob"].by_side) == {("Ultimate Werewolf: Inquisition", "villager"): 1}
+    assert dict(by_name["Ann"].by_side) == {("Ravnica: Inquisition", "Loyalist"): 1}
+    assert (by_name["Dee"].played, by_name["Dee"].told, by_name["Dee"].won) == (2, 1, 1)
+    wins = {line[0]: line[2] for line in tables.player_rows(history.games(), "en")[1]}
+    assert wins["Dee"] == "1 of 1 known" and wins["Ann"] == "1" and wins["Eve"] == "0 of 1 known"

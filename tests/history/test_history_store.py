@@ -41,7 +41,8 @@ def test_every_game_is_in_the_history_with_its_players_rulings_and_winner(folder
     assert bb.winner["en"] == "The Inquisitor wins"
     assert "Inquisitor" in bb.seats[3].side["en"]  # Dan's character, revealed at the end
     assert "Инквизитор" in bb.seats[3].side["ru"]
-    assert rows["ravnica"].seats[0].side["en"].startswith("Azorius")
+    ravnica = [(seat.name, seat.side.get("en"), seat.won) for seat in rows["ravnica"].seats]
+    assert ravnica[:2] == [("Ann", None, None), ("Bob", "Agent of Bolas", False)]  # R30
 
 
 def test_the_rulings_found_again_make_the_same_first_entry(folder):
@@ -59,9 +60,10 @@ def test_the_rulings_found_again_make_the_same_first_entry(folder):
         history.close()
 
 
-def test_a_game_killed_with_sigkill_is_in_the_history_after_the_next_start(folder):
+@pytest.mark.parametrize("thorough", [False, True], ids=["first frame", "thorough"])
+def test_a_game_killed_with_sigkill_is_in_the_history_after_the_next_start(folder, thorough):
     """A narrator that indexed the game early, then entered more and was killed: the next
-    start finds every entry of it (the journal is read again)."""
+    start finds every entry of it (the journal is read again), in its first frame too."""
     path = unfinished("ravnica", folder)
     child = textwrap.dedent(f"""
         import os, signal, sys
@@ -80,8 +82,8 @@ def test_a_game_killed_with_sigkill_is_in_the_history_after_the_next_start(folde
     done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True)
     assert done.returncode == -signal.SIGKILL, done.stderr
     entries = int(done.stdout.strip())
-    history = History(folder)
-    history.sync()
+    history = History(folder, check=thorough)
+    assert history.sync(thorough) == 1
     (row,) = history.games()
     journal = Journal.open(path)
     assert len(journal.events) == entries and row.status == "playing"
@@ -90,8 +92,70 @@ def test_a_game_killed_with_sigkill_is_in_the_history_after_the_next_start(folde
     assert row.size == path.stat().st_size
 
 
+def test_the_first_frames_look_reads_new_and_unfinished_journals_not_finished_ones(folder):
+    """The home screen's first look (thorough=False) stats no finished game's journal: one
+    whose end was taken back (an undo after the end) is seen by the thorough look after it."""
+    over = played("pyre", folder)
+    playing = unfinished("ravnica", folder)
+    history = History(folder)
+    assert history.sync(thorough=False) == 2  # new: read
+    Journal.open(over).undo()  # the end taken back: no longer over
+    Journal.open(playing).undo()
+    newer = played("werewolf", folder)
+    assert history.sync(thorough=False) == 2  # the unfinished one and the new one
+    statuses = {row.journal: row.status for row in history.games()}
+    assert statuses == {over.name: "over", playing.name: "playing", newer.name: "over"}
+    assert history.sync() == 1  # the thorough look: the finished game's journal changed
+    assert {row.journal: row.status for row in history.games()}[over.name] == "playing"
+    newer.unlink()
+    assert history.sync(thorough=False) == 1  # a journal gone: gone in the first look too
+
+
+@pytest.mark.parametrize("index", ["players_by_name", "games_by_status"])
+def test_a_database_damaged_inside_is_found_once_the_first_frame_is_drawn(folder, index):
+    """Opened without reading it whole (the first frame), a database whose inside is damaged
+    is read whole by ``verify`` once the frame is drawn, or as soon as a damaged page is met
+    (the unfinished games' index, read by the first frame): moved aside and made again, with
+    one line, and the journals fill it."""
+    played("pyre", folder)
+    History(folder).sync()
+    probe = sqlite3.connect(folder / FILE)
+    probe.execute("PRAGMA wal_checkpoint(TRUNCATE)")  # every row in the file itself
+    (size,) = probe.execute("PRAGMA page_size").fetchone()
+    root = "SELECT rootpage FROM sqlite_master WHERE name = ?"
+    (page,) = probe.execute(root, (index,)).fetchone()
+    probe.close()
+    with open(folder / FILE, "r+b") as file:  # the index's page: garbage
+        file.seek((page - 1) * size)
+        file.write(b"\xff" * size)
+    history = History(folder, check=False)
+    assert history.notes == []
+    if index == "games_by_status":
+        assert history.games(status="playing") == []  # met: mended at once
+    else:
+        assert len(history.games()) == 1  # not met: still answers
+        assert history.verify() is True
+    _one_line_said(history, "history.corrupt")
+    assert history.sync() == 1 and [row.game for row in history.games()] == ["pyre"]
+    assert history.verify() is False  # read once
+
+
 def _one_line_said(history: History, key: str) -> None:
     assert [note for note, _ in history.notes] == [key]
+
+
+def test_a_budget_reads_the_newest_journals_and_keeps_the_others_for_later(folder):
+    """A history rebuilt from many journals is not read before the first frame: ``budget``
+    reads the newest, ``pending`` keeps the others (newest first) for ``read_in``."""
+    paths = [played(game, folder) for game in ("pyre", "ravnica", "werewolf")]
+    for age, path in enumerate(reversed(paths)):  # the pyre game the oldest
+        os.utime(path, ns=(10**18 - age * 10**9,) * 2)
+    history = History(folder, check=False)
+    assert history.sync(thorough=False, budget=1) == 1
+    assert [row.game for row in history.games()] == ["werewolf"]
+    assert history.pending == [paths[1], paths[0]]
+    assert history.read_in(history.pending) == 2 and len(history.games()) == 3
+    assert history.sync() == 0 and history.pending == []
 
 
 def test_a_corrupt_database_is_moved_aside_and_rebuilt_with_one_line(folder):

@@ -51,6 +51,28 @@ async def test_every_unfinished_game_is_listed_newest_first_and_any_resumes(make
         assert app.journal.path == older
 
 
+async def test_an_unfinished_games_line_holds_on_one_line_whatever_the_names(make_app, tmp_path):
+    """Long names: as many as fit are shown, then "…", and the date stays on the line."""
+    import io
+    import re
+
+    from narrator.play import play_script
+    from tests.history.games import script_lines
+
+    names = ("Ann", "Bob", "Cid", "Dee", "Eve")
+    long = {name: name + "ovskaya-Petrenko" for name in names}
+    lines = [
+        re.sub(r"\b(\w+)\b", lambda m: long.get(m[1], m[1]), line)
+        for line in script_lines("ravnica")
+    ]
+    play_script(lines[: len(lines) // 2], io.StringIO(), tmp_path / "games")
+    app = make_app(new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: any(i.startswith("resume:") for i in ids(app)))
+        (line,) = [x for x in screen_text(app).splitlines() if "Resume Ravnica" in x]
+        assert "Annovskaya-Petrenko, …" in line and re.search(r"\d\d:\d\d", line), line
+
+
 async def test_r_is_shown_only_with_an_unfinished_game_and_every_key_shown_works(make_app):
     app = make_app(new=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -90,6 +112,49 @@ async def test_an_unfinished_game_is_abandoned_and_kept_in_the_history(make_app,
     history.sync()
     assert history.games()[0].status == "abandoned"
     assert Journal.open(path).events  # the journal itself is untouched
+
+
+async def test_what_the_first_frame_could_not_see_is_shown_once_it_is_drawn(make_app, tmp_path):
+    """The first frame reads the database as it is; right after it, the whole database is
+    read (a damaged one moved aside and rebuilt, with its line) and every journal's size is
+    looked at (a finished game whose end was taken back is offered to resume)."""
+    folder = tmp_path / "games"
+    path = played("pyre", folder)
+    history = History(folder)
+    history.sync()
+    history.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    history.close()
+    Journal.open(path).undo()  # the end taken back: a game to resume
+    with open(folder / "history.sqlite3", "r+b") as file:  # its last page: garbage
+        file.seek(-4096, 2)
+        file.write(b"\xff" * 4096)
+    app = make_app(new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and ids(app))
+        await wait_for(pilot, lambda: f"resume:{path.name}" in ids(app))
+        await wait_for_text(pilot, "The history of games could not be read")
+    assert list(folder.glob("history.sqlite3.*.aside"))
+
+
+async def test_a_history_rebuilt_from_many_journals_is_read_a_few_at_a_time(
+    make_app, tmp_path, monkeypatch
+):
+    """No database: the first frame reads only the newest journals, the others are read
+    after it, a few at a time, and every unfinished game ends up listed."""
+    from narrator.tui import home
+
+    monkeypatch.setattr(home, "READ_FIRST", 1)
+    monkeypatch.setattr(home, "READ_AT_ONCE", 1)
+    folder = tmp_path / "games"
+    games = [unfinished(game, folder) for game in ("pyre", "ravnica", "werewolf", "blood_bound")]
+    played("pyre", folder)
+    played("ravnica", folder)  # six journals, the unfinished ones the oldest
+    app = make_app(new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and ids(app))
+        want = {f"resume:{path.name}" for path in games}
+        await wait_for(pilot, lambda: want <= set(ids(app)))
+        await wait_for_text(pilot, "The history of games was rebuilt from the saved games.")
 
 
 def form(app) -> tuple[list[str], dict]:

@@ -8,6 +8,7 @@ import gc
 from narrator.tui.app import NarratorApp
 from narrator.tui.home import HomeScreen
 from narrator.tui.speech import CaptionsOnly
+from tests.test_import_contract import probe
 from tests.tui.driver import until, wait_for
 
 
@@ -43,3 +44,38 @@ async def test_the_real_voice_is_opened_after_the_first_frame(tmp_path):
             assert len(opened) == 1
     finally:
         gc.enable()
+
+
+FIRST_FRAME_PROBE = """
+import asyncio, json, sys
+from narrator.tui.app import NarratorApp
+from narrator.tui.home import HomeScreen
+
+async def main():
+    app = NarratorApp(data_dir=DATA)
+    async with app.run_test(size=(100, 30)) as pilot:
+        while not isinstance(app.screen, HomeScreen) or not app.screen.query("FooterKey"):
+            await pilot.pause(0.01)
+        await pilot.pause()
+        print(json.dumps(sorted(m for m in sys.modules if m.startswith("narrator."))))
+
+asyncio.run(main())
+"""
+NOT_AT_START = (
+    "narrator.games.base",  # the rules' interface: a game is chosen first
+    "narrator.games.views",
+    "narrator.journal",
+    "narrator.timer",
+    "narrator.tui.game",  # the game screen, its dialogs, the setup form
+    "narrator.tui.modals",
+    "narrator.tui.setup",
+    "narrator.history.reading",  # a journal is read only when it changed
+)
+
+
+def test_the_home_screen_is_drawn_without_the_games_modules(tmp_path):
+    """The home screen's first frame loads no game's interface, journal, timer or game screen
+    (bench: cold start): they are imported once a game is opened or set up."""
+    loaded = probe(FIRST_FRAME_PROBE.replace("DATA", repr(str(tmp_path))))
+    assert "narrator.tui.home" in loaded and "narrator.history.store" in loaded
+    assert [m for m in NOT_AT_START if m in loaded] == []

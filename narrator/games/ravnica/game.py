@@ -174,6 +174,17 @@ class RavnicaGame(Game):
     def is_over(self, state: State) -> bool:
         return state.winner is not None
 
+    def sides(self, state: State) -> tuple[tuple[Words | None, bool | None], ...] | None:
+        """R30, R31: a seat whose role was keyed in at the end, its role and whether its team
+        won; the others unknown (a living player may keep the role card face down)."""
+        if state.winner is None:
+            return None
+        roles = (state.role_of(seat) for seat in range(state.count))
+        return tuple(
+            (None, None) if role is None else (Words(f"role.{role}"), role == state.winner)
+            for role in roles
+        )
+
     def waiting_for(self, state: State):
         return rules.waiting_for(state)
 

@@ -133,5 +133,18 @@ class WerewolfGame(GameOfParts):
     def is_over(self, state: State) -> bool:
         return state.step == Step.OVER
 
+    def sides(self, state: State) -> tuple[tuple[Words | None, bool | None], ...] | None:
+        """W31, W38: a seat whose Inquisitor card was keyed in at the end, its card and whether
+        that side won (a werewolf card with the werewolves); the others unknown (W3: the app
+        never learns a card in play)."""
+        if state.step != Step.OVER or state.winner is None:
+            return None
+        winning = "werewolf" if state.winner == "werewolves" else "villager"
+        cards = state.inquisitors or (None,) * state.count
+        return tuple(
+            (None, None) if card is None else (Words(f"term.card.{card}"), card == winning)
+            for card in cards
+        )
+
 
 GAME = WerewolfGame()
