@@ -59,10 +59,13 @@ class EnteringMixin:
             return
         self.clear_refusal()  # a refusal answers the key just pressed, never the next one
         key = event.character or ""
-        if not key or not key.isprintable() or key.isspace():
+        if not key or not key.isprintable():
             return
         view = self.view
-        if view.typed is not None and self.page is None:  # the field takes every printable key
+        typed = view.typed if self.page is None else None
+        if key.isspace() and (typed is None or typed.number):
+            return  # space pauses; but in a name typed fast, it is the name's (P23)
+        if typed is not None:  # the field takes every printable key
             field = self.query_one("#typed", Input)
             if not field.has_focus:  # typed before the field was focused: in order, in it
                 event.stop()

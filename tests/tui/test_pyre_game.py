@@ -21,7 +21,7 @@ from narrator.play import play_script
 from narrator.tui.game import GameScreen
 from narrator.tui.modals import ConfirmScreen
 from narrator.tui.speech import CaptionsOnly
-from tests.tui.driver import screen_text, settled_text, wait_for
+from tests.tui.driver import screen_text, send_key, settled_text, wait_for
 from tests.tui.russian import english_words
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "pyre-four-players.txt"
@@ -208,3 +208,24 @@ async def test_a_three_player_game_s_first_rounds_in_russian(tmp_path):
         assert not english_words(frame, allowed), frame
     for line in spoken:
         assert not english_words(line, allowed), line
+
+
+async def test_a_card_s_name_typed_in_one_burst_keeps_its_space_P23(tmp_path):
+    """scripts/torture found it: "k", the cost and "Grave Robber" typed at once (a terminal
+    hands a fast narrator's keys over together) lost the space when it came before the
+    name's field had the focus: the card was journaled as "GraveRobber"."""
+    events = example_events(tmp_path)
+    at = next(
+        i for i, e in enumerate(events) if isinstance(e, ev.ActionCardPlayed) and " " in e.card
+    )
+    played = events[at]
+    journal = Journal.create("pyre", tmp_path / "games", stem="burst")
+    for event in events[:at]:
+        journal.append(event)
+    app = resumed(tmp_path, journal)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.journal is not None and app.state.step == "action")
+        for key in keys_of(app.state, played):
+            send_key(app, key)
+        await wait_for(pilot, lambda: len(app.journal.events) == at + 1)
+    assert Journal.open(journal.path).events[at] == played
