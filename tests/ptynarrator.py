@@ -33,7 +33,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
 
-from narrator.games.base import Event, fold
+from narrator.games import registry
+from narrator.games.base import Event, Game, fold
 from narrator.games.ravnica import GAME, legal_moves
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.narration import announcements
@@ -80,17 +81,20 @@ class Snapshot:
         return len(self.events)
 
 
-def read_journal(path: Path, since: tuple[int, Snapshot] | None = None) -> tuple[int, Snapshot]:
-    """Replay the journal's complete lines: (bytes read, snapshot). Unlike ``Journal.open`` this
-    never truncates a torn last line: the app may be writing it at this very moment. With
-    ``since`` (an earlier answer for the same file) only the lines written after it are read."""
+def read_journal(
+    path: Path, since: tuple[int, Snapshot] | None = None, game: Game = GAME
+) -> tuple[int, Snapshot]:
+    """Replay ``game``'s journal's complete lines: (bytes read, snapshot). Unlike
+    ``Journal.open`` this never truncates a torn last line: the app may be writing it at this
+    very moment. With ``since`` (an earlier answer for the same file) only the lines written
+    after it are read."""
     with open(path, "rb") as f:
         if since is not None:
             f.seek(since[0])
         raw = f.read()
     end = raw.rfind(b"\n") + 1  # what follows the last newline is a line still being written
     if since is None:
-        start, snap = raw.find(b"\n") + 1, Snapshot(state=GAME.initial())  # after the header
+        start, snap = raw.find(b"\n") + 1, Snapshot(state=game.initial())  # after the header
     else:
         start, snap = 0, Snapshot(list(since[1].events), since[1].state)
     for line in raw[start:end].split(b"\n"):
@@ -99,10 +103,10 @@ def read_journal(path: Path, since: tuple[int, Snapshot] | None = None) -> tuple
         record = json.loads(line)
         if record.get("undo"):
             snap.events.pop()
-            snap.state = fold(GAME, snap.events)
+            snap.state = fold(game, snap.events)
             continue
-        event = GAME.codec.decode(record["event"])
-        snap.state = GAME.apply(snap.state, event)
+        event = game.codec.decode(record["event"])
+        snap.state = game.apply(snap.state, event)
         snap.events.append(event)
     return (since[0] if since else 0) + end, snap
 
@@ -166,9 +170,9 @@ def markers(s: State) -> list[str]:
 PAGE_KEYS = say("en", "announce.keys")  # "Enter: go on.": the key line of every announcement
 
 
-def page_headline(page: Page) -> str:
+def page_headline(page: Page, game: Game = GAME) -> str:
     """The page's large text, as the app says and shows it (NarratorApp.say_page)."""
-    said = catalogue("en", GAME.words_dir)  # Ravnica's lines, whatever game is chosen here
+    said = catalogue("en", game.words_dir)  # the game's lines, whatever game is chosen here
     said = [said.format(line.prompt_id, **line.params) for line in page.lines]
     return " ".join(" ".join(said[i] for i in page.headline).split())
 
@@ -186,10 +190,10 @@ def needs_privacy(s: State) -> bool:
     return s.step in (Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)
 
 
-def pages_on_resume(path: Path, snap: Snapshot) -> list[Page]:
+def pages_on_resume(path: Path, snap: Snapshot, game: Game = GAME) -> list[Page]:
     """The announcements the app shows again when it opens this journal: whatever
     ``narrator.tui.announcing.shown_again`` decides (the journal read read-only)."""
-    journal = SimpleNamespace(events=list(snap.events), state=snap.state, game=GAME, path=path)
+    journal = SimpleNamespace(events=list(snap.events), state=snap.state, game=game, path=path)
     return list(shown_again(journal, time.monotonic)[0])
 
 
@@ -200,7 +204,8 @@ class Action:
     ``after``), or only ``texts`` on screen (``after`` alone: back on the public screen).
     ``page``: the announcement the key brings up instead of ``after``'s step (an entry's
     first page, or the next page on Enter); it is held on screen until Enter.
-    ``place`` says where the key is pressed, for choosing where to kill the app."""
+    ``place`` says where the key is pressed, for choosing where to kill the app; ``runs``, how
+    long the app goes on by itself after it (lines it says, then the entry)."""
 
     key: str
     event: Event | None = None
@@ -209,6 +214,7 @@ class Action:
     place: str = "public"  # public | page (an announcement) | privacy | discussion | opening | deal
     timeout: float = 10.0
     page: Page | None = None
+    runs: float = 0.0
 
 
 def page_actions(pages: list[Page], after: State) -> list[Action]:
@@ -242,6 +248,11 @@ def plan_step(s: State, n: int, pick: Picker) -> list[Action]:
     return out
 
 
+def planner_of(pick: Picker) -> Callable[[State, int], list[Action]]:
+    """The keys of each step with these choices, none once the game is over."""
+    return lambda s, n: [] if s.step is Step.OVER else plan_step(s, n, pick)
+
+
 def step_keys(s: State, n: int, pick: Picker) -> list[Action]:
     """The keys of the step itself (the same keys as tests/tui/driver.py's ``play_step``)."""
     step = s.step
@@ -255,7 +266,7 @@ def step_keys(s: State, n: int, pick: Picker) -> list[Action]:
     if step is Step.OPENING:
         lines = "1234567890"[: len(checklist_lines(s))]
         ticks = [Action(k, texts=("[x] " + k + ".",), place="opening") for k in lines]
-        return ticks + [then(ev.OpeningDone(), "enter", "opening", timeout=60.0)]
+        return ticks + [then(ev.OpeningDone(), "enter", "opening", timeout=60.0, runs=9.0)]
     if step is Step.TURN_LEADER_CARD:
         if not physical:  # R9: the app turns the card
             card = app_rng(s, n).choice(s.leader_cards_left())
@@ -354,10 +365,12 @@ def reference_game(created: ev.GameCreated, pick: Picker, limit: int = 1000) -> 
     raise AssertionError("the reference game did not end")
 
 
-def write_journal(folders: Folders, events: list[Event], stem: str | None = None) -> Path:
+def write_journal(
+    folders: Folders, events: list[Event], stem: str | None = None, game: str = "ravnica"
+) -> Path:
     """A journal of ``events`` written in-process (the app's own Journal), for runs that start
     later in the game: after the opening's eleven seconds of speech, or in its last rounds."""
-    journal = Journal.create("ravnica", folders.data, stem)
+    journal = Journal.create(game, folders.data, stem)
     for event in events:
         journal.append(event)
     return journal.path
@@ -427,7 +440,8 @@ def wait_cursor(term: PtyApp, text: str) -> None:
 class Table:
     """The app in a pty, started and restarted at will, played by keys to the journal's tune.
 
-    ``runs`` keeps every run's PtyApp (its raw stream and frames) for audits.
+    ``runs`` keeps every run's PtyApp (its raw stream and frames) for audits. Another game
+    than Ravnica comes with its ``planner`` (the keys of the step at a state with n entries).
     """
 
     def __init__(
@@ -439,9 +453,13 @@ class Table:
         extra_env: dict[str, str] | None = None,
         keep_frames: bool = False,
         size: tuple[int, int] = (100, 30),
+        game: Game = GAME,
+        planner: Callable[[State, int], list[Action]] | None = None,
     ) -> None:
         self.folders = folders
         self.pick = pick
+        self.game = game
+        self.planner = planner or planner_of(pick)
         self.args = args
         self.extra_env = extra_env
         self.keep_frames = keep_frames
@@ -465,7 +483,8 @@ class Table:
         }[how]
         # What the app will show again of the last entry (read before it starts: no app is
         # running, so neither the journal nor the discussion's clock file can change).
-        self.pending = [] if how == "new" else pages_on_resume(self.path, self.snapshot())
+        snap = None if how == "new" else self.snapshot()
+        self.pending = [] if snap is None else pages_on_resume(self.path, snap, self.game)
         self.page = self.pending[0] if self.pending else None
         self.term = PtyApp(
             [*self.args, *extra],
@@ -477,8 +496,10 @@ class Table:
         self.runs.append(self.term)
         self.home_line = ""
         if how == "home":
-            self.term.wait_text("Resume Ravnica", timeout=20)
-            self.home_line = _row_with(self.term, "Resume Ravnica").strip()
+            game = registry.title(self.game.name, "en")  # "Resume <game> (7 players, …)"
+            resume = say("en", "home.resume_of", game=game, players=1, where="").split(" (")[0]
+            self.term.wait_text(resume, timeout=20)
+            self.home_line = _row_with(self.term, resume).strip()
             self.term.press("enter")
         return self.term
 
@@ -508,19 +529,18 @@ class Table:
         size = path.stat().st_size
         cached = self._cache
         if cached is None or cached[0] != path or size < cached[1]:
-            self._cache = (path, *read_journal(path))
+            self._cache = (path, *read_journal(path, game=self.game))
         elif size > cached[1]:
-            self._cache = (path, *read_journal(path, cached[1:]))
+            self._cache = (path, *read_journal(path, cached[1:], self.game))
         return self._cache[2]
 
     def plan(self) -> tuple[Snapshot, list[Action]]:
         """The keys from the screen now: Enter for the announcements a resumed app shows
-        again (the first is up), then the step's keys."""
+        again (the first is up), then the step's keys (none: the game is over)."""
         snap = self.snapshot()
         actions = page_actions(self.pending, snap.state) if self.pending else []
         self.pending = []
-        if snap.state.step is not Step.OVER:
-            actions += plan_step(snap.state, snap.n, self.pick)
+        actions += self.planner(snap.state, snap.n)
         return snap, actions
 
     # --- keys -----------------------------------------------------------------------------
@@ -561,8 +581,10 @@ class Table:
             self.shows(self.snapshot().state)
 
     def press(self, action: Action, snap: Snapshot, wait: bool = True) -> None:
-        """Press the action's key; with ``wait``, until its entry is on disk and on screen."""
-        self.term.press(action.key)
+        """Press the action's key (none: the app makes its entry by itself, W24's night pass);
+        with ``wait``, until its entry is on disk and on screen."""
+        if action.key:
+            self.term.press(action.key)
         if wait:
             self.settled(action, snap)
 
@@ -578,7 +600,7 @@ class Table:
             if got != action.event:
                 raise AssertionError(f"key {action.key!r} wrote {got}, expected {action.event}")
             if action.place == "privacy":
-                term.wait_text(*action.texts)
+                self.shows_texts(*action.texts)
             elif action.page is not None:
                 self.shows_page(action.page)
             else:
@@ -588,8 +610,11 @@ class Table:
         elif action.after is not None:  # leaving the privacy screen, or the last announcement
             self.shows(action.after)
         else:
-            term.wait_text(*action.texts)
+            self.shows_texts(*action.texts)
         self.page = action.page
+
+    def shows_texts(self, *texts: str) -> None:
+        self.term.wait_text(*texts)
 
 
 def main_text(term: PtyApp) -> str:
