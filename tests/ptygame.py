@@ -206,7 +206,7 @@ class Planner:
             event,
             after,
             texts=() if public else (PRIVATE,),  # on the privacy screen: it stays up
-            place=place if keyed.last else "paced",
+            place=place,
             timeout=keyed.runs + 20.0,
             runs=keyed.runs,
         )
