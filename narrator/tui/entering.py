@@ -66,11 +66,13 @@ class EnteringMixin:
         if key.isspace() and (typed is None or typed.number):
             return  # space pauses; but in a name typed fast, it is the name's (P23)
         if typed is not None:  # the field takes every printable key
+            # One that reaches the screen was not the field's (it takes its own keys): typed
+            # before it had the focus, or sent here as it took it. In order, in it.
             field = self.query_one("#typed", Input)
-            if not field.has_focus:  # typed before the field was focused: in order, in it
-                event.stop()
+            event.stop()
+            if not field.has_focus:
                 field.focus()
-                field.insert_text_at_cursor(key)
+            field.insert_text_at_cursor(key)
             return
         bound = self._bindings.key_to_bindings.get(event.key, ())
         if any(self.check_action(b.action, ()) is not False for b in bound):

@@ -210,22 +210,47 @@ async def test_a_three_player_game_s_first_rounds_in_russian(tmp_path):
         assert not english_words(line, allowed), line
 
 
-async def test_a_card_s_name_typed_in_one_burst_keeps_its_space_P23(tmp_path):
-    """scripts/torture found it: "k", the cost and "Grave Robber" typed at once (a terminal
-    hands a fast narrator's keys over together) lost the space when it came before the
-    name's field had the focus: the card was journaled as "GraveRobber"."""
+def before_a_named_card(tmp_path, stem: str):
+    """The example resumed just before its first Action card with a space in its name: (the
+    app, its journal, that entry's position, the entry)."""
     events = example_events(tmp_path)
     at = next(
         i for i, e in enumerate(events) if isinstance(e, ev.ActionCardPlayed) and " " in e.card
     )
-    played = events[at]
-    journal = Journal.create("pyre", tmp_path / "games", stem="burst")
+    journal = Journal.create("pyre", tmp_path / "games", stem=stem)
     for event in events[:at]:
         journal.append(event)
-    app = resumed(tmp_path, journal)
+    return resumed(tmp_path, journal), journal, at, events[at]
+
+
+async def test_a_card_s_name_typed_in_one_burst_keeps_its_space_P23(tmp_path):
+    """scripts/torture found it: "k", the cost and "Grave Robber" typed at once (a terminal
+    hands a fast narrator's keys over together) lost the space when it came before the
+    name's field had the focus (the card journaled as "GraveRobber"), and every letter sent
+    to the screen as the field took the focus (the name refused as empty)."""
+    app, journal, at, played = before_a_named_card(tmp_path, "burst")
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: app.journal is not None and app.state.step == "action")
         for key in keys_of(app.state, played):
+            send_key(app, key)
+        await wait_for(pilot, lambda: len(app.journal.events) == at + 1)
+    assert Journal.open(journal.path).events[at] == played
+
+
+async def test_letters_typed_before_the_name_s_field_has_the_focus_stay_in_it_P23(tmp_path):
+    """The first letters of a card's name typed before its field has the focus (the cost's key
+    and "G" at once), the rest once it has it: a field that selected its text as it took the
+    focus replaced the "G" with the next letter ("rave Robber")."""
+    app, journal, at, played = before_a_named_card(tmp_path, "focus")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.journal is not None and app.state.step == "action")
+        keys = keys_of(app.state, played)
+        first = keys.index(played.card[0]) + 1  # "k", the cost, the name's first letter
+        for key in keys[:first]:
+            send_key(app, key)
+        field = app.screen.query_one("#typed")
+        await wait_for(pilot, lambda: field.has_focus and field.value == played.card[0])
+        for key in keys[first:]:
             send_key(app, key)
         await wait_for(pilot, lambda: len(app.journal.events) == at + 1)
     assert Journal.open(journal.path).events[at] == played
