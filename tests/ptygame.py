@@ -151,9 +151,16 @@ def reachable(game: Game, s: Any, n: int, path: tuple[str, ...] = ()) -> list[Ev
 def as_keyed(game: Game, events: list[Event]) -> list[Event]:
     """A game written by the headless player, as the screen's keys journal it: an entry no key
     makes as written is the one of its kind the step's keys make (the Berserker's ability
-    names his attacker when keyed, B27, not when scripted)."""
+    names his attacker when keyed, B27, not when scripted); a countdown the script did not
+    know of (a discussion turned on, W18) is ended before the entry that follows it."""
     s, out = game.initial(), []
-    for n, event in enumerate(events):
+    for event in events:
+        timer = game.step(s, ()).timer if out else None
+        if timer is not None and not timer.turn and game.check(s, event) is not None:
+            ended = made(game, s, len(out), timer.then)
+            s = game.apply(s, ended)
+            out.append(ended)
+        n = len(out)
         if n and entry_keys(game, s, n, event) is None:
             kin = [e for e in reachable(game, s, n) if type(e) is type(event)]
             kin = [e for e in kin if game.check(s, e) is None]

@@ -84,16 +84,20 @@ def ravnica(seed: int, directory: Path) -> Spec:
 # (B12) and the Inquisitor's curses on the privacy screen (B19); the Pyre's reaction window
 # (P16) and its keyed roll (P15).
 EXAMPLES = {
-    "werewolf": (("night_pass", "first_night", "page"), {"night_pass": 3.0, "page": 1.5}),
+    "werewolf": (
+        ("night_pass", "first_night", "discussion", "page"),
+        {"night_pass": 3.0, "discussion": 2.0, "page": 1.5},
+    ),
     "blood_bound": (("window", "privacy", "page"), {"window": 2.0, "privacy": 3.0, "page": 1.5}),
     "pyre": (("window", "roll", "page"), {"window": 2.0, "roll": 3.0, "page": 1.5}),
 }
 
 
-# Seconds the app waits by itself, made the rules' shortest (the same for the game killed
-# and the one it is compared with): Werewolf's night pass, 2 s a turn (W24), and the
-# werewolves' look on the first night (W11).
-QUICKER = {"werewolf": {"pass_seconds": 2, "look_seconds": 1}}
+# Options changed from the example's (the same for the game killed and the one it is
+# compared with): the seconds the app waits by itself made the rules' shortest, Werewolf's
+# night pass 2 s a turn (W24) and the werewolves' look 1 s (W11); and a discussion before
+# each vote (W18 ⚖), ended by e, to kill while its clock runs.
+QUICKER = {"werewolf": {"pass_seconds": 2, "look_seconds": 1, "discussion_seconds": 300}}
 
 
 def example(name: str, directory: Path) -> Spec:
