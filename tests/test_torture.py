@@ -53,7 +53,7 @@ def test_blood_bound_killed_in_the_offers_and_on_the_privacy_screen_B12_B19():
         "23",
         "--stop",
         "30",
-        kills=3,
+        kills=2,
         kinds=("window", "privacy"),
     )
 
@@ -69,5 +69,5 @@ def test_the_pyre_killed_at_a_roll_and_in_the_reaction_window_P15_P16():
 def test_werewolf_killed_in_the_night_pass_W24():
     """The last turn of the last night's pass, said by the app with nobody at the keys (W24),
     then the attack's reveal (W28) announced: the example's end."""
-    out = tortured("--game", "werewolf", "--start", "114", kills=3, kinds=("night_pass", "page"))
+    out = tortured("--game", "werewolf", "--start", "114", kills=2, kinds=("night_pass", "page"))
     assert re.search(r"winner villagers", out), out
