@@ -28,7 +28,8 @@ from narrator.tui.keyreader import merged
 from narrator.tui.stepview import moment_name
 from narrator.tui.words import say
 from tests.ptyapp import KEYS
-from tests.ptynarrator import PAGE_KEYS, Action, Table, page_actions, page_headline
+from tests.ptynarrator import PAGE_KEYS, Action, page_actions, page_headline
+from tests.ptytable import Table
 
 PRIVATE = say("en", "privacy.banner")
 BOX = "│╭╮╰╯─▊▌▐"

@@ -21,14 +21,8 @@ from narrator.games.base import Event, Game
 from narrator.games.ravnica import events as ravnica_events
 from tests.ptyapp import Folders, PtyApp
 from tests.ptygame import GameTable, Planner, as_keyed
-from tests.ptynarrator import (
-    Action,
-    Table,
-    fill_setup,
-    planner_of,
-    reference_game,
-    seeded_picker,
-)
+from tests.ptynarrator import Action, planner_of, reference_game, seeded_picker
+from tests.ptytable import Table, fill_setup
 from tests.storm import example_events
 
 NAMES = ["Aurelia", "Borborygmos", "Chulane", "Dovin", "Emmara", "Feather", "Gideon"]
