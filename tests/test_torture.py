@@ -3,7 +3,7 @@ interesting steps and resumed each time; it must resume on the same step (or ann
 with every acknowledged entry, and end with the record of the same game played without
 kills. The full runs (``scripts/torture --game NAME``, 60 or 100 kills over a whole game) are
 too slow for the suite; each test here starts from a journal just before the steps it kills
-in (``--start``) and, but Ravnica's, stops a few entries later (``--stop``)."""
+in (``--start``) and ends with the game or a few entries later (``--stop``)."""
 
 from __future__ import annotations
 
@@ -71,3 +71,33 @@ def test_werewolf_killed_in_the_night_pass_W24():
     then the attack's reveal (W28) announced: the example's end."""
     out = tortured("--game", "werewolf", "--start", "114", kills=2, kinds=("night_pass", "page"))
     assert re.search(r"winner villagers", out), out
+
+
+def test_every_entry_of_each_example_is_keyed_from_its_step_views(tmp_path):
+    """The planner keys every entry of the examples the full runs play: the keys its step's
+    views ask (tests/ptygame.py), to the end of the game. Only the Berserker's striking back
+    is journaled otherwise by the keys than by the script: with his attacker (B27); and
+    Werewolf's discussions, turned on (W18), are ended by a key before each vote."""
+    from narrator.games.base import fold
+    from narrator.games.werewolf.events import DiscussionEnded
+    from tests.storm import example_events
+    from tests.torture_games import EXAMPLES, example
+
+    for name in EXAMPLES:
+        game = example(name, tmp_path / name)
+        scripted = example_events(name, tmp_path / f"{name}-script")
+        keyed = [e for e in game.events if not isinstance(e, DiscussionEnded)]
+        assert len(keyed) == len(scripted) and (len(keyed) < len(game.events)) == (
+            name == "werewolf"
+        ), name
+        changed = [(a, b) for a, b in zip(scripted, keyed, strict=True) if a != b]
+        kinds = {type(b).__name__ for a, b in changed if type(a) is type(b)}
+        assert kinds <= {"AbilityUsed", "GameCreated"}, (name, changed)
+        n, keys = 1, 0
+        while plan := game.planner(fold(game.game, game.events[:n]), n):
+            made = [a.event for a in plan if a.event is not None]
+            assert made == game.events[n : n + len(made)], (name, n)
+            keys += len([a for a in plan if a.key])
+            n += len(made)
+        assert n == len(game.events) and game.game.is_over(fold(game.game, game.events)), name
+        assert keys > n, name  # a key an entry at least, with those of the screens between
