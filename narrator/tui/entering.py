@@ -58,11 +58,15 @@ class EnteringMixin:
             self.refuse_eyes_closed()
             return
         self.clear_refusal()  # a refusal answers the key just pressed, never the next one
+        view = self.view
+        typed = view.typed if self.page is None else None
+        if event.key == "enter" and typed is not None:  # entered here, in the keys' order: a
+            event.stop()  # binding would wait, and the next step's keys go in the field ("4c3")
+            self.submit_typed(self.query_one("#typed", Input).value)
+            return
         key = event.character or ""
         if not key or not key.isprintable():
             return
-        view = self.view
-        typed = view.typed if self.page is None else None
         if key.isspace() and (typed is None or typed.number):
             return  # space pauses; but in a name typed fast, it is the name's (P23)
         if typed is not None:  # the field takes every printable key
@@ -188,14 +192,18 @@ class EnteringMixin:
         if message.input.id != "typed":
             return
         message.stop()
+        self.submit_typed(message.value)
+
+    def submit_typed(self, text: str) -> None:
+        """The step's field entered with ``text``: refused, or what it makes."""
         typed = self.view.typed
         if typed is None:
             return
-        refusal = typed_refusal(typed, message.value)
+        refusal = typed_refusal(typed, text)
         if refusal is not None:
             self.app.refuse(refusal, speak=False)
             return
-        value = int(message.value) if typed.number else message.value.strip()
+        value = int(text) if typed.number else text.strip()
         self.clear_refusal()
         made = typed.make(value)
         if isinstance(made, tuple):  # the keys that follow it (P23: a card named, then its move)
@@ -212,9 +220,8 @@ class EnteringMixin:
             from narrator.tui.privacy import PrivacyScreen
 
             app.push_screen(PrivacyScreen())
-        elif view.typed is not None:
-            field = self.query_one("#typed", Input)  # Enter with the field not focused
-            self.call_next(field.action_submit)  # (a coroutine: awaited, or nothing is sent)
+        elif view.typed is not None:  # Enter with the field not focused
+            self.submit_typed(self.query_one("#typed", Input).value)
         elif view.primary is None:
             self.refuse(view.refusal or self.use_keys(view))
         elif view.checks and len(self.ticked) < len(view.checks):
