@@ -11,7 +11,7 @@ resumed app shows the last entry's announcements again when
 Choices are a pure function of the game so far (``Picker``): a game cut short by a kill
 and resumed goes on exactly as it would have.
 
-    table = Table(folders, seeded_picker(1))
+    table = Table(folders, seeded_picker(1)) # tests/ptytable.py: the app at the table
     table.launch("resume")                  # or "new" (then fill_setup), or "home"
     table.shows_resumed()                   # its step, or the announcement shown again
     snap, plan = table.plan()               # the keys from the screen the app shows
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import SimpleNamespace
 
-from narrator.games.base import Event, fold
+from narrator.games.base import Event, Game, fold
 from narrator.games.ravnica import GAME, legal_moves
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.narration import announcements
@@ -46,7 +46,7 @@ from narrator.journal import Journal
 from narrator.prompts import catalogue, words
 from narrator.tui.announcing import shown_again
 from narrator.tui.words import say
-from tests.ptyapp import Folders, PtyApp
+from tests.ptyapp import Folders
 
 SECRET_COLOURS = ("W", "B", "G")  # R18 ⚖: every targeting draw is secret except Blue's
 
@@ -80,17 +80,20 @@ class Snapshot:
         return len(self.events)
 
 
-def read_journal(path: Path, since: tuple[int, Snapshot] | None = None) -> tuple[int, Snapshot]:
-    """Replay the journal's complete lines: (bytes read, snapshot). Unlike ``Journal.open`` this
-    never truncates a torn last line: the app may be writing it at this very moment. With
-    ``since`` (an earlier answer for the same file) only the lines written after it are read."""
+def read_journal(
+    path: Path, since: tuple[int, Snapshot] | None = None, game: Game = GAME
+) -> tuple[int, Snapshot]:
+    """Replay ``game``'s journal's complete lines: (bytes read, snapshot). Unlike
+    ``Journal.open`` this never truncates a torn last line: the app may be writing it at this
+    very moment. With ``since`` (an earlier answer for the same file) only the lines written
+    after it are read."""
     with open(path, "rb") as f:
         if since is not None:
             f.seek(since[0])
         raw = f.read()
     end = raw.rfind(b"\n") + 1  # what follows the last newline is a line still being written
     if since is None:
-        start, snap = raw.find(b"\n") + 1, Snapshot(state=GAME.initial())  # after the header
+        start, snap = raw.find(b"\n") + 1, Snapshot(state=game.initial())  # after the header
     else:
         start, snap = 0, Snapshot(list(since[1].events), since[1].state)
     for line in raw[start:end].split(b"\n"):
@@ -99,10 +102,10 @@ def read_journal(path: Path, since: tuple[int, Snapshot] | None = None) -> tuple
         record = json.loads(line)
         if record.get("undo"):
             snap.events.pop()
-            snap.state = fold(GAME, snap.events)
+            snap.state = fold(game, snap.events)
             continue
-        event = GAME.codec.decode(record["event"])
-        snap.state = GAME.apply(snap.state, event)
+        event = game.codec.decode(record["event"])
+        snap.state = game.apply(snap.state, event)
         snap.events.append(event)
     return (since[0] if since else 0) + end, snap
 
@@ -166,9 +169,9 @@ def markers(s: State) -> list[str]:
 PAGE_KEYS = say("en", "announce.keys")  # "Enter: go on.": the key line of every announcement
 
 
-def page_headline(page: Page) -> str:
+def page_headline(page: Page, game: Game = GAME) -> str:
     """The page's large text, as the app says and shows it (NarratorApp.say_page)."""
-    said = catalogue("en", GAME.words_dir)  # Ravnica's lines, whatever game is chosen here
+    said = catalogue("en", game.words_dir)  # the game's lines, whatever game is chosen here
     said = [said.format(line.prompt_id, **line.params) for line in page.lines]
     return " ".join(" ".join(said[i] for i in page.headline).split())
 
@@ -186,10 +189,10 @@ def needs_privacy(s: State) -> bool:
     return s.step in (Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)
 
 
-def pages_on_resume(path: Path, snap: Snapshot) -> list[Page]:
+def pages_on_resume(path: Path, snap: Snapshot, game: Game = GAME) -> list[Page]:
     """The announcements the app shows again when it opens this journal: whatever
     ``narrator.tui.announcing.shown_again`` decides (the journal read read-only)."""
-    journal = SimpleNamespace(events=list(snap.events), state=snap.state, game=GAME, path=path)
+    journal = SimpleNamespace(events=list(snap.events), state=snap.state, game=game, path=path)
     return list(shown_again(journal, time.monotonic)[0])
 
 
@@ -200,7 +203,8 @@ class Action:
     ``after``), or only ``texts`` on screen (``after`` alone: back on the public screen).
     ``page``: the announcement the key brings up instead of ``after``'s step (an entry's
     first page, or the next page on Enter); it is held on screen until Enter.
-    ``place`` says where the key is pressed, for choosing where to kill the app."""
+    ``place`` says where the key is pressed, for choosing where to kill the app; ``runs``, how
+    long the app goes on by itself after it (lines it says, then the entry)."""
 
     key: str
     event: Event | None = None
@@ -209,6 +213,7 @@ class Action:
     place: str = "public"  # public | page (an announcement) | privacy | discussion | opening | deal
     timeout: float = 10.0
     page: Page | None = None
+    runs: float = 0.0
 
 
 def page_actions(pages: list[Page], after: State) -> list[Action]:
@@ -242,6 +247,11 @@ def plan_step(s: State, n: int, pick: Picker) -> list[Action]:
     return out
 
 
+def planner_of(pick: Picker) -> Callable[[State, int], list[Action]]:
+    """The keys of each step with these choices, none once the game is over."""
+    return lambda s, n: [] if s.step is Step.OVER else plan_step(s, n, pick)
+
+
 def step_keys(s: State, n: int, pick: Picker) -> list[Action]:
     """The keys of the step itself (the same keys as tests/tui/driver.py's ``play_step``)."""
     step = s.step
@@ -255,7 +265,7 @@ def step_keys(s: State, n: int, pick: Picker) -> list[Action]:
     if step is Step.OPENING:
         lines = "1234567890"[: len(checklist_lines(s))]
         ticks = [Action(k, texts=("[x] " + k + ".",), place="opening") for k in lines]
-        return ticks + [then(ev.OpeningDone(), "enter", "opening", timeout=60.0)]
+        return ticks + [then(ev.OpeningDone(), "enter", "opening", timeout=60.0, runs=9.0)]
     if step is Step.TURN_LEADER_CARD:
         if not physical:  # R9: the app turns the card
             card = app_rng(s, n).choice(s.leader_cards_left())
@@ -354,250 +364,12 @@ def reference_game(created: ev.GameCreated, pick: Picker, limit: int = 1000) -> 
     raise AssertionError("the reference game did not end")
 
 
-def write_journal(folders: Folders, events: list[Event], stem: str | None = None) -> Path:
+def write_journal(
+    folders: Folders, events: list[Event], stem: str | None = None, game: str = "ravnica"
+) -> Path:
     """A journal of ``events`` written in-process (the app's own Journal), for runs that start
     later in the game: after the opening's eleven seconds of speech, or in its last rounds."""
-    journal = Journal.create("ravnica", folders.data, stem)
+    journal = Journal.create(game, folders.data, stem)
     for event in events:
         journal.append(event)
     return journal.path
-
-
-# --- the setup form, by keys --------------------------------------------------------------
-def fill_setup(
-    term: PtyApp,
-    names: list[str],
-    seed: int,
-    *,
-    opening_pause: int = 1,
-    round_seconds: int | None = None,
-    final_seconds: int | None = None,
-) -> None:
-    """Fill the new-game form as a narrator would: the count, each name, the timers and the
-    seed, moving with Tab; then ctrl+s. Waits for the deal screen."""
-    term.wait_text("Players (5–10)")
-    term.type(str(len(names)))  # the count field has focus, its "5" selected
-    term.wait_text(f"Seat {len(names)}")
-    at = 0  # focus: 0 the count, 1.. the names, then the rest of the form in order
-    for i, name in enumerate(names):
-        term.press("tab")
-        at += 1
-        wait_cursor(term, f"Seat {i + 1}")
-        term.type(name)
-        term.wait_text(name)
-    fields = [
-        ("Colour round (s)", round_seconds),
-        ("Final discussion (s)", final_seconds),
-        ("Opening pause (s)", opening_pause),
-    ]
-    order = {"Colour round (s)": 3, "Final discussion (s)": 4, "Opening pause (s)": 5, "Seed": 8}
-    for label, value in [*fields, ("Seed", seed)]:
-        if value is None:
-            continue
-        target = len(names) + order[label]
-        term.press(*["tab"] * (target - at))
-        at = target
-        wait_cursor(term, label)
-        term.type(str(value))  # the field's text is selected on focus: typing replaces it
-        term.wait_for(
-            lambda label=label, value=value: _row_with(term, label).split()[-1] == str(value),
-            what=f"{label} = {value}",
-        )
-    term.press("ctrl+s")
-    term.wait_text("Guild deal (R6)", "The app dealt the guilds")
-
-
-def _row_with(term: PtyApp, text: str) -> str:
-    return next((row for row in term.screen_text().splitlines() if text in row), "")
-
-
-def wait_cursor(term: PtyApp, text: str) -> None:
-    """Until the terminal cursor (which Textual puts in the focused input) is on the row of
-    ``text`` (a label, or an empty name field's placeholder)."""
-
-    def there() -> bool:
-        rows = term.screen_text().split("\n")
-        y = term.screen.cursor.y
-        return 0 <= y < len(rows) and text in rows[y]
-
-    term.wait_for(there, what=f"the focus on {text!r}")
-
-
-# --- the app at the table -----------------------------------------------------------------
-class Table:
-    """The app in a pty, started and restarted at will, played by keys to the journal's tune.
-
-    ``runs`` keeps every run's PtyApp (its raw stream and frames) for audits.
-    """
-
-    def __init__(
-        self,
-        folders: Folders,
-        pick: Picker,
-        *,
-        args: tuple[str, ...] = ("--mute",),
-        extra_env: dict[str, str] | None = None,
-        keep_frames: bool = False,
-        size: tuple[int, int] = (100, 30),
-    ) -> None:
-        self.folders = folders
-        self.pick = pick
-        self.args = args
-        self.extra_env = extra_env
-        self.keep_frames = keep_frames
-        self.size = size
-        self.runs: list[PtyApp] = []
-        self.term: PtyApp | None = None
-        self.home_line = ""  # what the home screen offered, when launched from it
-        self._path: Path | None = None
-        self._cache: tuple[Path, int, Snapshot] | None = None  # file, bytes read, game
-        self.pending: list[Page] = []  # pages shown on resume that no plan has answered yet
-        self.page: Page | None = None  # the announcement on the public screen now, if any
-
-    # --- the process ----------------------------------------------------------------------
-    def launch(self, how: str = "resume") -> PtyApp:
-        """Start the app: ``new`` (--new), ``resume`` (--resume FILE) or ``home`` (plain
-        ``narrator``; the home screen offers the unfinished game first: Enter)."""
-        extra = {
-            "new": ["--new"],
-            "resume": ["--resume", str(self.path)] if how == "resume" else [],
-            "home": [],
-        }[how]
-        # What the app will show again of the last entry (read before it starts: no app is
-        # running, so neither the journal nor the discussion's clock file can change).
-        self.pending = [] if how == "new" else pages_on_resume(self.path, self.snapshot())
-        self.page = self.pending[0] if self.pending else None
-        self.term = PtyApp(
-            [*self.args, *extra],
-            self.folders,
-            size=self.size,
-            extra_env=self.extra_env,
-            keep_frames=self.keep_frames,
-        ).start()
-        self.runs.append(self.term)
-        self.home_line = ""
-        if how == "home":
-            self.term.wait_text("Resume Ravnica", timeout=20)
-            self.home_line = _row_with(self.term, "Resume Ravnica").strip()
-            self.term.press("enter")
-        return self.term
-
-    def kill(self) -> None:
-        if self.term is not None:
-            self.term.kill()
-            self.term = None
-
-    def close(self) -> None:
-        for run in self.runs:
-            run.close()
-        self.term = None
-
-    # --- the journal ----------------------------------------------------------------------
-    @property
-    def path(self) -> Path:
-        """The game's journal (the only one in the data folder)."""
-        if self._path is None:
-            files = journal_files(self.folders)
-            assert len(files) == 1, f"expected one journal, found {files}"
-            self._path = files[0]
-        return self._path
-
-    def snapshot(self) -> Snapshot:
-        """The journal now (only lines written since the last look are read)."""
-        path = self.path
-        size = path.stat().st_size
-        cached = self._cache
-        if cached is None or cached[0] != path or size < cached[1]:
-            self._cache = (path, *read_journal(path))
-        elif size > cached[1]:
-            self._cache = (path, *read_journal(path, cached[1:]))
-        return self._cache[2]
-
-    def plan(self) -> tuple[Snapshot, list[Action]]:
-        """The keys from the screen now: Enter for the announcements a resumed app shows
-        again (the first is up), then the step's keys."""
-        snap = self.snapshot()
-        actions = page_actions(self.pending, snap.state) if self.pending else []
-        self.pending = []
-        if snap.state.step is not Step.OVER:
-            actions += plan_step(snap.state, snap.n, self.pick)
-        return snap, actions
-
-    # --- keys -----------------------------------------------------------------------------
-    def shows(self, state: State, *texts: str) -> None:
-        """Until the screen shows ``state`` (and ``texts``): not the privacy screen, nor an
-        announcement."""
-        term = self.term
-        wanted = [" ".join(t.split()) for t in (*markers(state), *texts)]
-
-        def ok() -> bool:
-            flat = term.flat_screen()
-            return (
-                "PRIVATE" not in flat and PAGE_KEYS not in flat and all(w in flat for w in wanted)
-            )
-
-        term.wait_for(ok, timeout=20, what=f"the {state.step} screen {wanted}")
-
-    def shows_page(self, page: Page) -> None:
-        """Until the public screen holds the announcement ``page`` (its headline too)."""
-        term = self.term
-        wanted, headline = page_markers(page), page_headline(page)
-
-        def ok() -> bool:
-            flat = term.flat_screen()
-            return (
-                "PRIVATE" not in flat
-                and all(w in flat for w in wanted)
-                and headline in main_text(term)
-            )
-
-        term.wait_for(ok, timeout=20, what=f"the {page.kind} page {headline!r}")
-
-    def shows_resumed(self) -> None:
-        """Until the app just started shows the game's step, or the announcement it shows again."""
-        if self.page is not None:
-            self.shows_page(self.page)
-        else:
-            self.shows(self.snapshot().state)
-
-    def press(self, action: Action, snap: Snapshot, wait: bool = True) -> None:
-        """Press the action's key; with ``wait``, until its entry is on disk and on screen."""
-        self.term.press(action.key)
-        if wait:
-            self.settled(action, snap)
-
-    def settled(self, action: Action, snap: Snapshot) -> None:
-        term = self.term
-        if action.event is not None:
-            term.wait_for(
-                lambda: self.snapshot().n > snap.n,
-                timeout=action.timeout,
-                what=f"the journal entry {action.event}",
-            )
-            got = self.snapshot().events[snap.n]
-            if got != action.event:
-                raise AssertionError(f"key {action.key!r} wrote {got}, expected {action.event}")
-            if action.place == "privacy":
-                term.wait_text(*action.texts)
-            elif action.page is not None:
-                self.shows_page(action.page)
-            else:
-                self.shows(action.after, *action.texts)
-        elif action.page is not None:  # the next announcement, or one off the privacy screen
-            self.shows_page(action.page)
-        elif action.after is not None:  # leaving the privacy screen, or the last announcement
-            self.shows(action.after)
-        else:
-            term.wait_text(*action.texts)
-        self.page = action.page
-
-
-def main_text(term: PtyApp) -> str:
-    """The game screen's left part (the step, an announcement's panel) as one line: the table
-    view and any toast over it cut off, box borders dropped, whitespace runs made one space;
-    a text the panel wraps reads whole again."""
-    rows = term.screen_text().split("\n")
-    cuts = [row.index("\u258a") for row in rows if "\u258a" in row]  # the table's left border
-    cut = max(set(cuts), key=cuts.count) if cuts else None
-    text = " ".join(row[:cut] for row in rows)
-    return " ".join(text.translate(str.maketrans("", "", "│╭╮╰╯─")).split())

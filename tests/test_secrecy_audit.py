@@ -68,14 +68,8 @@ from narrator.games.views import Announcement as Page
 from narrator.prompts import catalogue
 from narrator.tui.words import say
 from tests.ptyapp import Folders, read_spy, speech_spy, strip_ansi
-from tests.ptynarrator import (
-    Table,
-    deal_event,
-    main_text,
-    reference_game,
-    seeded_picker,
-    write_journal,
-)
+from tests.ptynarrator import deal_event, reference_game, seeded_picker, write_journal
+from tests.ptytable import Table, main_text
 
 TARGET = "Zebulon"
 NAMES = ("Aurelia", "Bram", TARGET, "Dov", "Emmara")

@@ -58,16 +58,28 @@ class EnteringMixin:
             self.refuse_eyes_closed()
             return
         self.clear_refusal()  # a refusal answers the key just pressed, never the next one
-        key = event.character or ""
-        if not key or not key.isprintable() or key.isspace():
-            return
         view = self.view
-        if view.typed is not None and self.page is None:  # the field takes every printable key
+        typed = view.typed if self.page is None else None
+        if event.key == "enter" and typed is not None:  # entered here, in the keys' order: a
+            event.stop()  # binding would wait, and the next step's keys go in the field ("4c3")
+            try:
+                self.submitted(self.query_one("#typed", Input).value)
+            finally:
+                self.app.release_keys()  # the keys held behind this Enter (keyboard.py)
+            return
+        key = event.character or ""
+        if not key or not key.isprintable():
+            return
+        if key.isspace() and (typed is None or typed.number):
+            return  # space pauses; but in a name typed fast, it is the name's (P23)
+        if typed is not None:  # the field takes every printable key
+            # One that reaches the screen was not the field's (it takes its own keys): typed
+            # before it had the focus, or sent here as it took it. In order, in it.
             field = self.query_one("#typed", Input)
-            if not field.has_focus:  # typed before the field was focused: in order, in it
-                event.stop()
+            event.stop()
+            if not field.has_focus:
                 field.focus()
-                field.insert_text_at_cursor(key)
+            field.insert_text_at_cursor(key)
             return
         bound = self._bindings.key_to_bindings.get(event.key, ())
         if any(self.check_action(b.action, ()) is not False for b in bound):
@@ -165,6 +177,7 @@ class EnteringMixin:
             if field.display:
                 field.display = False
                 field.value = ""
+                field.disabled = True  # a focus asked for it before it went takes no key
                 self.set_focus(None)
             return
         if getattr(self, "_typed_shown", None) is not typed:
@@ -176,6 +189,7 @@ class EnteringMixin:
             field.validators = validators(typed)
         if not field.display:
             field.display = True
+            field.disabled = False
         if not field.has_focus:
             field.focus()
 

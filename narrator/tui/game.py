@@ -80,7 +80,9 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
                     )
                 with StepScroll(id="step-scroll"):
                     yield Static(id="step-body")
-                yield Input(id="typed", compact=True)
+                # Emptied for each value: what is typed before it has the focus is kept
+                # (a name typed fast, P23), not selected as it takes it, then typed over.
+                yield Input(id="typed", compact=True, select_on_focus=False)
                 yield Static(id="message")
                 yield Static(id="step-keys")
             yield self.app.look.side_panel()

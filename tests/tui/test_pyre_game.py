@@ -21,7 +21,7 @@ from narrator.play import play_script
 from narrator.tui.game import GameScreen
 from narrator.tui.modals import ConfirmScreen
 from narrator.tui.speech import CaptionsOnly
-from tests.tui.driver import screen_text, settled_text, wait_for
+from tests.tui.driver import screen_text, send_key, settled_text, wait_for
 from tests.tui.russian import english_words
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "pyre-four-players.txt"
@@ -208,3 +208,68 @@ async def test_a_three_player_game_s_first_rounds_in_russian(tmp_path):
         assert not english_words(frame, allowed), frame
     for line in spoken:
         assert not english_words(line, allowed), line
+
+
+def resumed_before(tmp_path, stem: str, wanted):
+    """The example resumed just before its first entry ``wanted`` holds for: (the app, its
+    journal, that entry's position, the entry)."""
+    events = example_events(tmp_path)
+    at = next(i for i, e in enumerate(events) if wanted(e))
+    journal = Journal.create("pyre", tmp_path / "games", stem=stem)
+    for event in events[:at]:
+        journal.append(event)
+    return resumed(tmp_path, journal), journal, at, events[at]
+
+
+def before_a_named_card(tmp_path, stem: str):
+    """Before the example's first Action card with a space in its name."""
+    return resumed_before(
+        tmp_path, stem, lambda e: isinstance(e, ev.ActionCardPlayed) and " " in e.card
+    )
+
+
+async def keyed_in_one_burst(app, journal: Journal, at: int, entry) -> None:
+    """Every key of ``entry`` in the app's queue at once; it is journaled as keyed."""
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.journal is not None and app.state.players)
+        for key in keys_of(app.state, entry):
+            send_key(app, key)
+        await wait_for(pilot, lambda: len(app.journal.events) == at + 1)
+    assert Journal.open(journal.path).events[at] == entry
+
+
+async def test_a_card_s_name_typed_in_one_burst_keeps_its_space_P23(tmp_path):
+    """scripts/torture found it: "k", the cost and "Grave Robber" typed at once (a terminal
+    hands a fast narrator's keys over together) lost the space when it came before the
+    name's field had the focus (the card journaled as "GraveRobber"), and every letter sent
+    to the screen as the field took the focus (the name refused as empty)."""
+    await keyed_in_one_burst(*before_a_named_card(tmp_path, "burst"))
+
+
+async def test_the_keys_after_a_typed_value_s_enter_are_the_next_step_s_P23(tmp_path):
+    """A Citizen out of the discard pile (P23): its influence typed, Enter, then where it goes
+    (c, a seat) in one burst: Enter waited as a binding while "c" and "3" went into the field,
+    and "43" was refused (P10)."""
+    moved = resumed_before(
+        tmp_path, "moved", lambda e: isinstance(e, ev.CitizenMoved) and e.origin == "discard"
+    )
+    await keyed_in_one_burst(*moved)
+
+
+async def test_letters_typed_before_the_name_s_field_has_the_focus_stay_in_it_P23(tmp_path):
+    """The first letters of a card's name typed before its field has the focus (the cost's key
+    and "G" at once), the rest once it has it: a field that selected its text as it took the
+    focus replaced the "G" with the next letter ("rave Robber")."""
+    app, journal, at, played = before_a_named_card(tmp_path, "focus")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.journal is not None and app.state.step == "action")
+        keys = keys_of(app.state, played)
+        first = keys.index(played.card[0]) + 1  # "k", the cost, the name's first letter
+        for key in keys[:first]:
+            send_key(app, key)
+        field = app.screen.query_one("#typed")
+        await wait_for(pilot, lambda: field.has_focus and field.value == played.card[0])
+        for key in keys[first:]:
+            send_key(app, key)
+        await wait_for(pilot, lambda: len(app.journal.events) == at + 1)
+    assert Journal.open(journal.path).events[at] == played
