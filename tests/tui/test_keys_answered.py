@@ -238,3 +238,21 @@ async def test_an_entry_key_after_the_win_says_the_game_is_over_P21(make_app, tm
             await pilot.press("enter")
         await pilot.press("c")
         await wait_for(pilot, lambda: "(P21)" in message(app))
+
+
+async def test_the_deck_s_marks_are_taken_while_a_window_is_open_P9(make_app, tmp_path):
+    """P9: the deck may be emptied by a card an effect draws while a reaction window is open;
+    the rules take "deck empty" there (PLAY), and so does the window's screen."""
+    from narrator.games.pyre.state import WINDOW
+
+    async with playing(make_app, tmp_path, "pyre", lambda s: s.step == WINDOW) as (app, pilot):
+        while app.pages:  # the roll's moment, shown again on resuming
+            held = len(app.pages)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda held=held: len(app.pages) < held)
+        entries = len(app.journal.events)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: len(app.journal.events) == entries + 1)
+        assert app.state.deck_empty and app.state.step == WINDOW
+        await pilot.press("y")
+        await wait_for(pilot, lambda: not app.state.deck_empty)

@@ -256,6 +256,9 @@ def _window(s: State, path) -> StepView:
             *seat_choices(s, lambda p: ev.ReactionClaimed(p)),
             Choice(REACT, Words("py.window.react"), goto=(REACT,)),
             Choice(EFFECT, Words("py.action.effect"), goto=(EFFECT,)),
+            # P9: a card drawn by an effect may empty the deck while the window is open
+            Choice(EMPTY, Words("py.action.deck_empty"), ev.DeckEmptied()),
+            Choice(REFILLED, Words("py.action.deck_refilled"), ev.DeckRefilled()),
         ),
         primary=Choice("enter", Words("py.window.enter"), ev.WindowClosed()),
         timer=_timer(s),
