@@ -286,7 +286,14 @@ def test_the_table_display_shows_the_toys_cells_and_pile_never_the_call(toy):
     s = toy.apply(s, ev.ClaimToggled(0))
     page = snapshot(toy, s, "ru")
     bob = page["seats"][1]
-    assert {"label": "ставка", "count": 12, "limit": 20, "items": [], "tone": None} in bob["cells"]
+    assert {
+        "label": "ставка",
+        "count": 12,
+        "limit": 20,
+        "items": [],
+        "tone": None,
+        "short": None,
+    } in bob["cells"]
     assert page["piles"][0]["cells"][0]["items"] == ["Bob bluffs"]
     assert any(c["label"] == "заявляет" for c in page["seats"][0]["cells"])
     sent = encode(page).decode()
