@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import re
 import tempfile
 from pathlib import Path
@@ -10,12 +11,30 @@ from pathlib import Path
 import pytest
 
 from narrator import prompts
+from narrator.prompts import sources
 
 # A test process holds many objects (hypothesis, Textual, every test module): the collector's
 # young-generation passes over them cost more than a fifth of each app started. Fewer passes
 # (as the app itself does at start-up: cli.main) make the screen tests faster; memory is freed
 # all the same by reference counting.
 gc.set_threshold(50_000, 20, 100)
+
+_parse_words_file = sources._read
+_parsed: dict[tuple[str, int, int], dict[str, str]] = {}
+
+
+def _read_once(entry) -> dict[str, str]:
+    """A words file parsed once a worker while it is unchanged (the same path, time and size):
+    each test forgets the catalogues (``narrator_dirs``), and parsing the files again was
+    about 10 ms of each test that says or shows a line. A copy: the caller adds to it."""
+    stat = os.stat(entry)
+    key = (os.fspath(entry), stat.st_mtime_ns, stat.st_size)
+    if key not in _parsed:
+        _parsed[key] = _parse_words_file(entry)
+    return dict(_parsed[key])
+
+
+sources._read = _read_once
 
 
 @pytest.fixture
