@@ -3,16 +3,52 @@
 from __future__ import annotations
 
 import gc
+import os
+import re
+import tempfile
+from pathlib import Path
 
 import pytest
 
 from narrator import prompts
+from narrator.prompts import sources
 
 # A test process holds many objects (hypothesis, Textual, every test module): the collector's
 # young-generation passes over them cost more than a fifth of each app started. Fewer passes
 # (as the app itself does at start-up: cli.main) make the screen tests faster; memory is freed
 # all the same by reference counting.
 gc.set_threshold(50_000, 20, 100)
+
+_parse_words_file = sources._read
+_parsed: dict[tuple[str, int, int], dict[str, str]] = {}
+_SOURCES = str(Path(__file__).resolve().parents[1]) + os.sep  # the narrator, the toy game
+
+
+def _read_once(entry) -> dict[str, str]:
+    """A words file of the source tree (never one a test writes: those are under its
+    tmp_path) parsed once a worker while unchanged (the same path, time and size): each test
+    forgets the catalogues (``narrator_dirs``), and parsing the files again was about 8 ms of
+    each test that says or shows a line. A copy: the caller adds to it."""
+    path = os.fspath(entry)
+    if not path.startswith(_SOURCES):
+        return _parse_words_file(entry)
+    stat = os.stat(path)
+    key = (path, stat.st_mtime_ns, stat.st_size)
+    if key not in _parsed:
+        _parsed[key] = _parse_words_file(entry)
+    return dict(_parsed[key])
+
+
+sources._read = _read_once
+
+
+@pytest.fixture
+def tmp_path(request, tmp_path_factory) -> Path:
+    """A new empty folder for each test, under the session's base folder, as pytest's own
+    ``tmp_path``, which finds its next number by reading every folder made before it: with
+    every test taking one (``narrator_dirs``), that was quadratic, 7 s of a worker's time."""
+    name = re.sub(r"\W", "_", request.node.name)[:30]
+    return Path(tempfile.mkdtemp(prefix=name, dir=tmp_path_factory.getbasetemp()))
 
 
 @pytest.fixture(autouse=True)
