@@ -62,10 +62,7 @@ class EnteringMixin:
         typed = view.typed if self.page is None else None
         if event.key == "enter" and typed is not None:  # entered here, in the keys' order: a
             event.stop()  # binding would wait, and the next step's keys go in the field ("4c3")
-            try:
-                self.submitted(self.query_one("#typed", Input).value)
-            finally:
-                self.app.release_keys()  # the keys held behind this Enter (keyboard.py)
+            self.submitted(self.query_one("#typed", Input).value)
             return
         key = event.character or ""
         if not key or not key.isprintable():
@@ -197,13 +194,18 @@ class EnteringMixin:
         if message.input.id != "typed":
             return
         message.stop()
-        try:
-            self.submitted(message.value)
-        finally:
-            self.app.release_keys()  # the keys typed after Enter: the next step's (keyboard.py)
+        self.submitted(message.value)
 
     def submitted(self, value: str) -> None:
-        """A value typed and entered: refused as the field's bounds say, or made."""
+        """A value typed and entered; then the keys typed after its Enter, held until now,
+        go to the step it led to (``KeyboardMixin.hold_keys``)."""
+        try:
+            self.enter_typed(value)
+        finally:
+            self.app.release_keys()
+
+    def enter_typed(self, value: str) -> None:
+        """Refused as the field's bounds say, or made."""
         typed = self.view.typed
         if typed is None:
             return
@@ -218,8 +220,6 @@ class EnteringMixin:
             self.choose(Choice("enter", goto=made))
         else:
             self.choose(Choice("enter", event=made))
-        if self.view.typed is None and self.focused is not None:
-            self.set_focus(None)  # now: the keys typed after Enter go to the step it led to
 
     def action_primary(self) -> None:
         app = self.app
@@ -232,7 +232,7 @@ class EnteringMixin:
             app.push_screen(PrivacyScreen())
         elif view.typed is not None:
             field = self.query_one("#typed", Input)  # Enter with the field not focused
-            self.submitted(field.value)  # now: the keys after Enter wait for it (keyboard.py)
+            self.submitted(field.value)
         elif view.primary is None:
             self.refuse(view.refusal or self.use_keys(view))
         elif view.checks and len(self.ticked) < len(view.checks):

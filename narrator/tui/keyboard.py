@@ -22,12 +22,12 @@ HOLD_AT_MOST = 0.5  # seconds: keys held behind an Enter are let go by then in a
 
 
 class KeyboardMixin:
-    held_keys: list | None = None  # keys typed behind a typed entry being made, in order
+    held_keys: list | None = None  # keys typed behind an Enter not yet acted on, in order
 
     async def on_event(self, event: events.Event) -> None:
         """On a Russian keyboard layout the letter keys work by their position (ц is w),
-        except while a name is being typed. Keys typed behind Enter in a step's typed field
-        (a card's name, then its effect's keys) wait until the entry is made (``hold_keys``)."""
+        except while a name is being typed. On a game screen the keys typed behind Enter wait
+        until its entry is made (``hold_keys``): a card's name, Enter, then its effect's keys."""
         came_back = isinstance(event, events.Key) and event.is_forwarded  # (forwarding marks it)
         if isinstance(event, events.Key) and not came_back:
             if not getattr(event, "released", False):  # (a key released was kept when typed)
