@@ -82,13 +82,21 @@ def _first(s: State, path) -> StepView:
     )
 
 
+def _deck_marks() -> tuple[Choice, ...]:
+    """P9: the deck marked empty when its last card is taken, and refilled; in every play step
+    (a card an effect draws may empty it while a window is open)."""
+    return (
+        Choice(EMPTY, Words("py.action.deck_empty"), ev.DeckEmptied()),
+        Choice(REFILLED, Words("py.action.deck_refilled"), ev.DeckRefilled()),
+    )
+
+
 def _marks(s: State) -> tuple[Choice, ...]:
     """What may be keyed at an action and at the turn's end besides it: a hand over 7 pointed
     out (P22), the deck's marks (P9), a card's effect (P23)."""
     return (
         Choice(POINT, Words("py.action.point"), goto=(POINT,)),
-        Choice(EMPTY, Words("py.action.deck_empty"), ev.DeckEmptied()),
-        Choice(REFILLED, Words("py.action.deck_refilled"), ev.DeckRefilled()),
+        *_deck_marks(),
         Choice(EFFECT, Words("py.action.effect"), goto=(EFFECT,)),
     )
 
@@ -256,9 +264,7 @@ def _window(s: State, path) -> StepView:
             *seat_choices(s, lambda p: ev.ReactionClaimed(p)),
             Choice(REACT, Words("py.window.react"), goto=(REACT,)),
             Choice(EFFECT, Words("py.action.effect"), goto=(EFFECT,)),
-            # P9: a card drawn by an effect may empty the deck while the window is open
-            Choice(EMPTY, Words("py.action.deck_empty"), ev.DeckEmptied()),
-            Choice(REFILLED, Words("py.action.deck_refilled"), ev.DeckRefilled()),
+            *_deck_marks(),
         ),
         primary=Choice("enter", Words("py.window.enter"), ev.WindowClosed()),
         timer=_timer(s),
