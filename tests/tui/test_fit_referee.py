@@ -14,7 +14,7 @@ from narrator.games.views import Over, worded
 from narrator.tui.game import GameScreen
 from narrator.tui.privacy import PrivacyScreen
 from tests.tui.driver import screen_text, wait_for
-from tests.tui.test_fit import Fit, flat, make_app, problems, shown_region, text_in
+from tests.tui.test_fit import Fit, flat, make_app, problems, read_page, shown_region, text_in
 
 NAMES = ("Annabelle", "Bob", "Cid", "Dee", "Evangeline", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit")
 GAMES = {"blood_bound": 11, "pyre": 6}  # B4, P2: the largest tables
@@ -78,10 +78,8 @@ def screen_kind(app) -> str:
 
 async def read_pages(pilot, app, fit: Fit) -> None:
     while app.pages:
-        held = len(app.pages)
         await fit.look_once(screen_kind(app))
-        await pilot.press("enter")
-        await wait_for(pilot, lambda held=held: len(app.pages) < held)
+        await read_page(pilot, app)
 
 
 async def later_keys(pilot, app, fit: Fit) -> None:
