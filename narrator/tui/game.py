@@ -26,7 +26,7 @@ from narrator.tui import keyreader, stepview
 from narrator.tui.clock import TICK, DiscussionClock
 from narrator.tui.entering import EnteringMixin
 from narrator.tui.pacing import PacingMixin
-from narrator.tui.widgets import FittingFooter
+from narrator.tui.widgets import FittingFooter, rows_drawn
 from narrator.tui.words import translate_bindings
 
 __all__ = ["GameScreen"]
@@ -134,8 +134,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         # body's with its blank rows above and below and the title's: the same answer whichever
         # way it is drawn now, so that drawing it never changes it.
         room = region.height + self.query_one("#step-title").styles.padding.top
-        options = self.app.console.options.update_width(width)
-        return len(self.app.console.render_lines(body, options, pad=False)) + 3 <= room
+        return rows_drawn(self.app, body, width) + 3 <= room
 
     def on_screen_suspend(self) -> None:
         """A dialog or another screen came over this one: eyes-closed lines stop (R10, W24)."""

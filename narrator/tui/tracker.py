@@ -15,6 +15,7 @@ from textual.widgets import Static
 from narrator.display.feed import public_page
 from narrator.display.tracking import LAYOUTS, draw, plain_style
 from narrator.games.views import PublicView
+from narrator.tui.widgets import rows_drawn
 
 
 class Tracker(Static):
@@ -37,13 +38,8 @@ class Tracker(Static):
         look = getattr(self.app, "look", None)
         style = look.tone_style if look is not None else plain_style
         width, height = self.content_region.width, self.content_region.height
-        drawn = draw(self.page, style, LAYOUTS[0])
-        self.layout = LAYOUTS[0]
-        if width > 0 and height > 0:
-            options = self.app.console.options.update_width(width)
-            for layout in LAYOUTS:
-                self.layout = layout
-                drawn = draw(self.page, style, layout)
-                if len(self.app.console.render_lines(drawn, options, pad=False)) <= height:
-                    break
+        for layout in LAYOUTS:  # not laid out yet: the first (on_resize draws it again)
+            self.layout, drawn = layout, draw(self.page, style, layout)
+            if width <= 0 or height <= 0 or rows_drawn(self.app, drawn, width) <= height:
+                break
         self.update(drawn)

@@ -1,9 +1,18 @@
-"""Widgets of the shell's own: the Footer that fits (the side panel is ``tracker.Tracker``)."""
+"""Widgets of the shell's own: the Footer that fits (the side panel is ``tracker.Tracker``),
+and how many rows a drawing takes (what the side panel and the step check before drawing)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
+
+
+def rows_drawn(app: Any, renderable: Any, width: int) -> int:
+    """The rows ``renderable`` takes drawn ``width`` columns wide, in the app's console."""
+    options = app.console.options.update_width(width)
+    return len(app.console.render_lines(renderable, options, pad=False))
 
 
 class FittingFooter(Footer):
