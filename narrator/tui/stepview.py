@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
@@ -48,12 +49,21 @@ class Look:
 
     def __init__(self, game) -> None:
         self.game = game
+        self._seen: tuple[Any, tuple] | None = None  # the last state and its public seats
+
+    def seats(self, state) -> tuple:
+        """The public view's seats, worked out once a state (a state is never changed, only
+        replaced): a step's drawing asks for every seat's tag, and each asked for the whole
+        public view twice."""
+        if self._seen is None or self._seen[0] is not state:
+            self._seen = (state, tuple(self.game.public_view(state).seats))
+        return self._seen[1]
 
     def name(self, state, seat: int) -> str:
-        return self.game.public_view(state).seats[seat].name
+        return self.seats(state)[seat].name
 
     def count(self, state) -> int:
-        return len(self.game.public_view(state).seats)
+        return len(self.seats(state))
 
     def seat_tag(self, state, seat: int) -> str:
         """The seat's key and its player's name, as typed: "[3] Cid"."""

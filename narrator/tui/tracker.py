@@ -27,7 +27,10 @@ class Tracker(Static):
     layout = LAYOUTS[0]
 
     def show(self, view: PublicView) -> None:
-        self.page = public_page(view, self.app.language)
+        page = public_page(view, self.app.language)
+        if page == self.page:
+            return  # drawn already (a key that changes no seat): a resize draws it again
+        self.page = page
         self.redraw()
 
     def on_resize(self) -> None:
