@@ -42,6 +42,31 @@ def _read_once(entry) -> dict[str, str]:
 sources._read = _read_once
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests marked ``long`` are dealt out first, one at the head of each worker's share.
+
+    ``--dist worksteal`` (scripts/test) gives each worker a run of the collection in its
+    order, and an idle worker steals the back half of a busy one's queue: a long test left at
+    the back of a queue starts last and holds the suite's end, with the other workers done
+    (a whole game of 20 s starting at 230 s). Started first, the long ones run side by side
+    while the short ones fill the ends of the queues and can be stolen. The shares are cut as
+    the scheduler cuts them (``len(pending) // nodes_remaining``); run without workers, this
+    only moves the long tests to the front."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    long = [item for item in items if item.get_closest_marker("long")]
+    rest = [item for item in items if not item.get_closest_marker("long")]
+    dealt: list[pytest.Item] = []
+    left = len(items)
+    for worker in range(workers):
+        share = left // (workers - worker)
+        left -= share
+        heads = long[worker::workers]
+        filler = max(0, share - len(heads))
+        dealt += heads + rest[:filler]
+        rest = rest[filler:]
+    items[:] = dealt + rest
+
+
 @pytest.fixture
 def tmp_path(request, tmp_path_factory) -> Path:
     """A new empty folder for each test, under the session's base folder, as pytest's own

@@ -13,6 +13,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from narrator.games.base import fold
 from narrator.games.ravnica import GAME
 from narrator.journal import Journal
@@ -42,6 +44,7 @@ class Lines:
         return line.decode()
 
 
+@pytest.mark.long
 def test_killed_child_loses_no_acknowledged_event(tmp_path):
     rng = random.Random(2024)
     errors = tmp_path / "child-stderr.txt"

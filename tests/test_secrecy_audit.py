@@ -56,6 +56,8 @@ import time
 from itertools import takewhile
 from pathlib import Path
 
+import pytest
+
 from narrator.games.base import Event, fold
 from narrator.games.ravnica import GAME
 from narrator.games.ravnica import events as ev
@@ -305,6 +307,7 @@ def app_files(folders: Folders) -> list[Path]:
     ]
 
 
+@pytest.mark.long
 def test_ultimate_price_stays_secret_until_R29_on_terminal_voice_and_files_R23_R29(
     tmp_path, ravnica_words
 ):

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 TORTURE = Path(__file__).resolve().parents[1] / "scripts" / "torture"
 
 
@@ -36,6 +38,7 @@ def tortured(*args: str, kills: int, kinds: tuple[str, ...]) -> str:
     return out
 
 
+@pytest.mark.long
 def test_killed_and_resumed_app_keeps_every_entry_and_ends_with_the_same_record():
     """Ravnica's last round: its election's result is announced before any discussion, so the
     resumed app shows it again (R27); the privacy screen (R18) and a running discussion."""
@@ -66,6 +69,7 @@ def test_the_pyre_killed_at_a_roll_and_in_the_reaction_window_P15_P16():
     )
 
 
+@pytest.mark.long
 def test_werewolf_killed_in_the_night_pass_W24():
     """The last turn of the last night's pass, said by the app with nobody at the keys (W24),
     then the attack's reveal (W28) announced: the example's end."""

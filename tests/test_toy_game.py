@@ -380,6 +380,7 @@ async def test_time_up_ends_the_discussion_with_the_toys_own_line(toy, tmp_path)
         assert "Time is up." not in app.captions
 
 
+@pytest.mark.long
 async def test_a_private_steps_keys_do_nothing_on_the_public_screen(toy, tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -425,6 +426,7 @@ async def test_undo_mid_vote_takes_back_the_last_vote(toy, tmp_path):
 # --- 4. resume ---------------------------------------------------------------------------------
 
 
+@pytest.mark.long
 async def test_a_killed_game_resumes_on_the_same_step_with_the_same_votes(toy, tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

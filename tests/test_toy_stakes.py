@@ -120,6 +120,7 @@ async def stakes_form(pilot, app) -> None:
     await wait_for(pilot, lambda: on_step(app, rules.DISCUSSION))
 
 
+@pytest.mark.long
 async def test_a_game_with_stakes_by_keys_uses_every_affordance(toy, tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from narrator.games.werewolf.state import Step
 from narrator.tui.tabledisplay import TableDisplayScreen, qr_text
 from tests.tui.werewolf_driver import make_app, on_step, screen_text, set_up, wait_for
@@ -64,6 +66,7 @@ def test_the_waiting_page_is_in_the_apps_language():
     assert waiting("ru")["title"] == "Нарратор инквизиции"
 
 
+@pytest.mark.long
 async def test_while_a_moment_is_held_the_page_is_headed_by_it(tmp_path):
     """Headings match what is on screen: the lynch's announcement, not the step after it."""
     from narrator.games.werewolf import events as ev

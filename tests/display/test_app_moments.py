@@ -52,6 +52,7 @@ def recorded(app) -> list[tuple[dict, bool]]:
     return pages
 
 
+@pytest.mark.long
 async def test_no_stale_clock_after_e_nor_after_time_up_and_ablaze_only_once_told(make_app):
     clock = FakeClock()
     app = make_app(clock=clock)

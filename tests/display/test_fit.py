@@ -78,6 +78,7 @@ def check_tv(m: dict, where: str) -> None:
         assert min(m["body"], m["name"], m["step"]) >= 48, f"{where}: {m}"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("which", ["werewolf", "ravnica"])
 async def test_every_moment_fits_a_tv_and_reads_from_across_the_room(display, which):
     shown = moments(which)

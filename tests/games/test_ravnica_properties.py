@@ -7,6 +7,7 @@ import random
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ def test_any_legal_game_ends_with_the_winner_of_R31(seed, count):
     assert legal_moves(state) == []
 
 
+@pytest.mark.long
 @settings(PROPERTY, max_examples=25)
 @given(seed=seeds, count=counts, data=st.data())
 def test_journal_replays_to_the_same_state(seed, count, data):

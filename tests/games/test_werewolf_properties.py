@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as fixed_seed
 from hypothesis import strategies as st
@@ -103,6 +104,7 @@ def check_invariants(state: State) -> None:
         assert len(state.order) == state.count
 
 
+@pytest.mark.long
 @PROPERTY
 @given(game_seed=seeds, count=counts, supply=supplies)
 def test_any_legal_game_keeps_the_fifty_votes_W4(game_seed, count, supply):

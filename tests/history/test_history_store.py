@@ -256,6 +256,7 @@ for _ in range(int(sys.argv[2])):
 """
 
 
+@pytest.mark.long
 def test_two_narrators_on_one_data_folder_never_corrupt_it(folder):
     folder.mkdir(parents=True)
     code = WRITER.format(root=str(ROOT))

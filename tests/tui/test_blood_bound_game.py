@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from textual.widgets import Input
 
 from narrator.games.blood_bound.flow import FLIPS
@@ -190,6 +191,7 @@ async def play(tmp_path, name: str, true_seat: str, lang: str = "en", until_flip
     return result
 
 
+@pytest.mark.long
 async def test_a_nine_player_game_by_keys_the_true_curse_steals_the_win_and_is_secret_B19_B26(
     tmp_path,
 ):
@@ -221,6 +223,7 @@ async def test_a_nine_player_game_by_keys_the_true_curse_steals_the_win_and_is_s
     assert events[-1].type == "curse_flipped"
 
 
+@pytest.mark.long
 async def test_the_same_game_in_russian_shows_no_english_word(tmp_path):
     game = await play(tmp_path, "ru", "1", lang="ru")
     assert game["state"].winner == "inquisitor"

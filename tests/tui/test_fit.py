@@ -264,6 +264,7 @@ def ravnica_screen(app) -> str:
 
 
 # Each deck once, each language once (Russian's words are the longest): two whole games.
+@pytest.mark.long
 @pytest.mark.parametrize(("deck", "lang"), [("physical", "ru"), ("app", "en")])
 async def test_every_ravnica_screen_fits_80_by_24(tmp_path, lang, deck):
     """10 players, the app's decks or physical ones: the setup form, the deal, the opening
@@ -407,6 +408,7 @@ async def play_werewolf(pilot, app, fit: Fit, rng: random.Random) -> None:
     raise AssertionError(f"the game never ended; at {app.state.step}")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["ru"])  # the longest words; English is checked at the end
 async def test_every_werewolf_screen_fits_80_by_24(tmp_path, lang):
     """8 players: the setup form, the residents picker, the Grand Inquisitor, the deal

@@ -136,6 +136,7 @@ async def walk(pilot, app, fit: Fit, events: tuple) -> None:
             fit.found.append(f"[{fit.label}: over] the winner is not shown: {text!r}")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 @pytest.mark.parametrize("game", list(GAMES))

@@ -4,6 +4,7 @@ and the app's own keys on every step."""
 
 from __future__ import annotations
 
+import pytest
 from textual.screen import ModalScreen
 
 from narrator.games.werewolf import events as ev
@@ -29,6 +30,7 @@ def cue_times(voice: TimedVoice) -> list[float]:
     return [t for prompt, t in voice.said if prompt == "ww_pass"]
 
 
+@pytest.mark.long
 async def test_no_dialog_or_key_bunches_the_cues_of_the_night_pass_W24(tmp_path):
     """ctrl+z, ? and v are refused while the pass runs (no dialog); ctrl+q's dialog stops
     the pass, and after it each turn keeps its whole length: no overdue turns in a burst."""
@@ -62,6 +64,7 @@ async def test_no_dialog_or_key_bunches_the_cues_of_the_night_pass_W24(tmp_path)
         assert kinds.count("pass_turned") == app.state.count  # one a seat, none lost or doubled
 
 
+@pytest.mark.long
 async def test_the_opening_takes_no_key_while_eyes_are_closed_R10(make_app):
     """Ravnica's opening: ctrl+z, help and any key are refused with the reason, on screen
     only (said aloud, it would fall between two cues); the opening goes on to its end."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
+
 from narrator.games.pyre import events as ev
 from narrator.games.pyre.game import GAME
 from narrator.games.pyre.keys import resolving
@@ -147,6 +149,7 @@ async def play_keyed(pilot, app, events: list, frames: list[str]) -> None:
         await keyed(pilot, app, event, frames)
 
 
+@pytest.mark.long
 async def test_the_example_by_keys_ends_as_the_script_does_P21(tmp_path):
     events = example_events(tmp_path)
     created, rest = events[0], events[1:]

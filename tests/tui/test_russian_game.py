@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from narrator.games.ravnica.state import Step
 from narrator.games.ravnica.tables import GUILD_ORDER
 from narrator.tui.speech import CaptionsOnly
@@ -41,6 +43,7 @@ def recording(pilot, app, seen: list[str]):
     pilot.press = press_and_look
 
 
+@pytest.mark.long
 async def test_a_whole_game_in_russian_shows_no_english_word(make_app):
     """Physical decks and every tie the votes can make (the app's own deck words are checked
     line by line in tests/prompts/test_words.py)."""

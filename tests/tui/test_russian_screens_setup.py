@@ -169,6 +169,7 @@ async def key_lines_of_every_field(pilot, app) -> list[str]:
     return lines
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", ["ravnica", "werewolf"])
 async def test_the_key_line_of_every_field_of_the_setup_screens_is_russian(make_app, game):
     """Whichever field of the set-up form has the focus, and with each list open (Textual's own

@@ -3,6 +3,8 @@ Ultimate Price targets, and whatever the secret draws were, until the reveal (R2
 
 from __future__ import annotations
 
+import pytest
+
 from narrator.games.ravnica import Options
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import Step
@@ -58,6 +60,7 @@ async def public_frames(make_app, target_index: int, tmp_path) -> tuple[list[str
         return frames, spoken[:reveal_at], target
 
 
+@pytest.mark.long
 async def test_ultimate_price_target_never_shown_or_spoken_before_reveal_R23_R29(
     make_app, tmp_path
 ):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
+import pytest
 from textual.command import CommandPalette
 
 from narrator.games.ravnica.private_view import needs_privacy
@@ -119,6 +120,7 @@ async def test_a_second_ctrl_z_under_the_undo_question_never_undoes_twice(make_a
         assert isinstance(app.screen, GameScreen) and len(app.journal.events) == entries - 1
 
 
+@pytest.mark.long
 async def test_every_pair_of_screens_over_the_game(make_app, tmp_path):
     journal = journal_until(tmp_path / "games", lambda s: s.step is Step.ELECTION)
     app = make_app(resume=journal.path, new=False)
@@ -129,6 +131,7 @@ async def test_every_pair_of_screens_over_the_game(make_app, tmp_path):
         assert len(app.journal.events) == entries  # Esc answers every question no
 
 
+@pytest.mark.long
 async def test_every_pair_of_screens_over_the_privacy_screen(make_app, tmp_path):
     journal = journal_until(tmp_path / "games", needs_privacy, seed=7)
     app = make_app(resume=journal.path, new=False)
@@ -138,6 +141,7 @@ async def test_every_pair_of_screens_over_the_privacy_screen(make_app, tmp_path)
         await every_pair(pilot, PrivacyScreen, OVER_THE_PRIVACY_SCREEN)
 
 
+@pytest.mark.long
 async def test_every_pair_of_screens_over_home_and_settings_once(make_app):
     app = make_app(new=False)
     async with app.run_test(size=SIZE) as pilot:

@@ -19,6 +19,7 @@ GAME_KEYS = 2000
 FORM_KEYS = 400
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", EXAMPLES)
 async def test_a_storm_of_keys_into_a_game_resumed_mid_game(make_app, tmp_path, name):
     journal = mid_game_journal(name, tmp_path / "games", seed=31)
@@ -27,6 +28,7 @@ async def test_a_storm_of_keys_into_a_game_resumed_mid_game(make_app, tmp_path, 
     assert storm.sent >= GAME_KEYS and storm.quits == 0
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", [None, *EXAMPLES])
 async def test_a_storm_of_keys_into_home_and_each_setup_form(make_app, name):
     first = SetupScreen if name else HomeScreen

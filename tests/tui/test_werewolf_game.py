@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from narrator.games.werewolf.events import ColumnChosen
 from narrator.games.werewolf.state import Step
 from narrator.tui.speech import CaptionsOnly
@@ -30,6 +32,7 @@ SIZE = (100, 32)
 W_RULE = re.compile(r"W\d+")  # rule ids stay as they are
 
 
+@pytest.mark.long
 async def test_a_first_day_and_night_by_keys_with_the_cursed_turning_W8_W17_W24_W28(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -109,6 +112,7 @@ async def test_every_turn_of_the_pass_is_the_same_cue_and_the_same_pause_W24(tmp
     assert night == ["ww_pass_start", *["ww_pass"] * 6, "ww_pass_end"]
 
 
+@pytest.mark.long
 async def test_a_game_killed_mid_pass_resumes_at_the_same_turn_with_eyes_closed_W37(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -139,6 +143,7 @@ def assert_russian(app) -> None:
     assert latin == [], text
 
 
+@pytest.mark.long
 async def test_a_russian_werewolf_game_is_russian_on_every_screen(tmp_path):
     """Every language is the whole app: the picker, the huts, a hut's targets, the vote, the
     night, the pass and the attack, the grid beside them: no English word on any of them."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
+import pytest
+
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import Stage, Step
 from tests.tui.driver import (
@@ -22,6 +24,7 @@ from tests.tui.driver import (
 SIZE = (100, 30)
 
 
+@pytest.mark.long
 async def test_five_players_every_player_leads_and_ties_go_to_guild_order_R27c(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -53,6 +56,7 @@ async def test_five_players_every_player_leads_and_ties_go_to_guild_order_R27c(m
         assert ("LOYALISTS WIN" in text) == (s.winner == "loyalists")
 
 
+@pytest.mark.long
 async def test_seven_players_tied_election_revote_and_undo_mid_vote_R15(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -97,6 +101,7 @@ async def test_seven_players_tied_election_revote_and_undo_mid_vote_R15(make_app
         await wait_for_text(pilot, "WIN")
 
 
+@pytest.mark.long
 async def test_ten_players_tie_by_guild_order_double_leader_and_final_cascade_R27(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -129,6 +134,7 @@ async def test_ten_players_tie_by_guild_order_double_leader_and_final_cascade_R2
         await wait_for_text(pilot, "WIN")
 
 
+@pytest.mark.long
 async def test_random_games_end_with_the_winner_on_screen_R31(make_app):
     for seed, count in ((21, 6),):
         app = make_app()
