@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import enum
+import functools
 import re
 from pathlib import Path
 
@@ -190,6 +191,7 @@ def _given(node: ast.Call, name: str) -> set[str] | None:
     return None
 
 
+@functools.cache  # the code does not change during a run: read once a worker, not once a test
 def _ids_used_in_code() -> dict[str, dict[str, set[str]]]:
     """By scope (the shell, each game): string literals passed first to prompt(), .say(),
     .speak() and Line(), and to .chime() (or as a Line's chime).

@@ -5,6 +5,7 @@ alone, and each game's on top of them."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 
 import pytest
@@ -48,6 +49,7 @@ def test_a_game_that_words_a_common_id_its_own_way_keeps_its_placeholders(scope)
             assert game.placeholders(i) == common.placeholders(i), (lang, i)
 
 
+@functools.cache  # the code does not change during a run: read once a worker, not once a test
 def _ids_asked_for() -> dict[str, set[str]]:
     """By scope (the shell, each game): string literals that name a words id:
     say(lang, "a.b"), self.tr("a.b"), Words("a.b"), … (the screens' say, words, tr and refuse,
