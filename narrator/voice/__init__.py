@@ -13,7 +13,7 @@ from a background thread: in Textual, hand it on with `app.call_from_thread`.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -25,6 +25,7 @@ from narrator import paths
 from narrator.prompts import catalogue, prompt_ids
 from narrator.settings import Settings
 from narrator.voice.chimes import CHIMES, sounds_dir
+from narrator.voice.clips import ClipCache
 from narrator.voice.natural import (
     NATURAL,
     NATURAL_COMMAND,
@@ -40,7 +41,6 @@ from narrator.voice.sinks import (
     FakeSink,
     SinkError,
     Stream,
-    load_wav,
 )
 from narrator.voice.speaker import MiniaudioSink
 from narrator.voice.synth import AHEAD, NEXT, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
@@ -85,7 +85,7 @@ class Voice:
         self.captions: deque[str] = deque(maxlen=500)  # every line said, newest last
         self.last_line: str | None = None
         self._sounds = sounds
-        self._clips: OrderedDict[Path, Clip] = OrderedDict()
+        self._clips = ClipCache()  # the clips the next key may say, read ahead
         self._notice_lock = threading.Lock()
         self._notice: str | None = None
         self._synth_problem: tuple[str, str] | None = None
@@ -213,11 +213,17 @@ class Voice:
         priority = NEXT if soon else AHEAD
         prewarm = getattr(self._synth, "prewarm", None)
         if prewarm is not None:
-            prewarm(requests, priority)
+            futures = prewarm(requests, priority)
         else:
-            for request in requests:
-                self._synth.request(request, priority)
+            futures = [self._synth.request(request, priority) for request in requests]
+        if soon:  # the next key may say them: their clips wait in memory (clips.py)
+            for future in futures or ():
+                future.add_done_callback(self._read_ahead)
         return len(requests)
+
+    def _read_ahead(self, rendered: Future[Path | None]) -> None:
+        if not rendered.cancelled() and rendered.exception() is None:
+            self._clips.read_ahead(rendered.result())
 
     def _request(self, text: str) -> SpeechRequest:
         speech = self._settings.speech()
@@ -260,12 +266,7 @@ class Voice:
         return source
 
     def _clip(self, path: Path) -> Clip:
-        clip = self._clips.get(path)
-        if clip is None:
-            clip = self._clips[path] = load_wav(path)
-            while len(self._clips) > 64:
-                self._clips.popitem(last=False)
-        return clip
+        return self._clips.get(path)
 
     # -- trouble ------------------------------------------------------------------------
     @property
@@ -329,6 +330,7 @@ class Voice:
     def close(self) -> None:
         self._player.close()
         self._synth.close()
+        self._clips.close()
 
 
 class SilentVoice(Voice):

@@ -124,3 +124,24 @@ sink.close()
     assert max(full_samples) == 8000 and max(half_samples) == 4000
     assert len(half_samples) >= 22050 and len(full_samples) >= 22050
     assert read_wav(spare)[0] == read_wav(spare)[0][:0]  # opened ahead, never started
+
+
+def test_the_sink_lets_its_callbacks_take_the_interpreter_lock_within_half_a_millisecond(
+    tmp_path,
+):
+    # The device's callback is Python: with CPython's default 5 ms, each of a line's first
+    # periods could wait that long while the screen's thread draws after a key.
+    code = """
+import json, sys
+from narrator.voice.speaker import MiniaudioSink
+default = sys.getswitchinterval()
+MiniaudioSink()
+lowered = sys.getswitchinterval()
+sys.setswitchinterval(0.0001)
+MiniaudioSink()
+print(json.dumps({"default": default, "lowered": lowered, "kept": sys.getswitchinterval()}))
+"""
+    report, _, _ = run_child(tmp_path, CAPTURE.format(file=tmp_path / "cap.wav"), code)
+    assert report["default"] == 0.005
+    assert report["lowered"] == pytest.approx(0.0005)
+    assert report["kept"] == pytest.approx(0.0001)  # never raised, only lowered
