@@ -86,6 +86,7 @@ class Voice:
         self.last_line: str | None = None
         self._sounds = sounds
         self._clips = ClipCache()  # the clips the next key may say, read ahead
+        self._chimes: Path | None = None  # the chimes' folder, once found
         self._notice_lock = threading.Lock()
         self._notice: str | None = None
         self._synth_problem: tuple[str, str] | None = None
@@ -183,9 +184,10 @@ class Voice:
     def chime(self, name: str, urgent: bool = False) -> None:
         if name not in CHIMES:
             raise KeyError(f"no chime {name!r}; there are: {', '.join(CHIMES)}")
-        self._player.enqueue(
-            Item("chime", name, self._chime_source(name)), URGENT if urgent else APPEND
-        )
+        folder = self._chimes  # known once a chime has been played: then read ahead
+        ready = None if folder is None else (lambda: self._clips.peek(folder / f"{name}.wav"))
+        item = Item("chime", name, self._chime_source(name), ready=ready)
+        self._player.enqueue(item, URGENT if urgent else APPEND)
 
     def stop(self) -> None:
         """Silence now: stop the current line and drop the waiting ones."""
@@ -234,7 +236,19 @@ class Voice:
             return  # nothing would be heard: do not even render it
         request = self._request(text)
         future = self._synth.request(request, NOW)  # starts rendering now
-        self._player.enqueue(Item("speech", text, self._speech_source(future, request)), mode)
+        source = self._speech_source(future, request)
+        self._player.enqueue(Item("speech", text, source, ready=self._ready(future)), mode)
+
+    def _ready(self, future: Future[Path | None]) -> Callable[[], Clip | None]:
+        """The line's clip if it is in memory already (read ahead: clips.py), else None."""
+
+        def ready() -> Clip | None:
+            if not future.done() or future.cancelled() or future.exception() is not None:
+                return None
+            path = future.result()
+            return None if path is None else self._clips.peek(path)
+
+        return ready
 
     def _speech_source(
         self, future: Future[Path | None], request: SpeechRequest | None = None
@@ -260,8 +274,11 @@ class Voice:
 
     def _chime_source(self, name: str) -> Callable[[Callable[[], bool]], Clip | None]:
         def source(_cancelled: Callable[[], bool]) -> Clip | None:
-            folder = self._sounds or sounds_dir()
-            return self._clip(folder / f"{name}.wav")
+            if self._chimes is None:  # on the player's thread: sounds_dir() may make them
+                self._chimes = self._sounds or sounds_dir()
+                for chime in CHIMES:
+                    self._clips.read_ahead(self._chimes / f"{chime}.wav")
+            return self._clip(self._chimes / f"{name}.wav")
 
         return source
 

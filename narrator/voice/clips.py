@@ -42,6 +42,11 @@ class ClipCache:
         self._add(path, clip)
         return clip
 
+    def peek(self, path: Path) -> Clip | None:
+        """The clip if it is in memory now; never reads the file."""
+        with self._lock:
+            return self._clips.get(path)
+
     def __contains__(self, path: Path) -> bool:
         with self._lock:
             return path in self._clips

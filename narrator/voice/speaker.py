@@ -171,6 +171,13 @@ class MiniaudioSink:
         with self._lock:
             self._device, self._feed = device, feed
 
+    def ready_for(self, clip: Clip | Stream) -> bool:
+        """True when play() would only start the device opened ahead for this format (a tenth
+        of a millisecond: the player may call it from the thread that says the line)."""
+        spare = self._spare
+        wanted = (clip.sampwidth, clip.channels, clip.rate)
+        return self._device is None and spare is not None and spare[0] == wanted
+
     def stop(self) -> None:
         with self._lock:
             device, self._device, self._feed = self._device, None, None
