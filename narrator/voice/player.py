@@ -69,6 +69,7 @@ class Player(ReportsProblems):
         self._generation = 0  # bumped to cancel what is playing
         self._started: tuple[Item, int] | None = None  # started by enqueue: to be watched
         self._starting = False  # enqueue is starting an item in its caller's thread
+        self._failed: tuple[str, str] | None = None  # the sink failed there: to be reported
         self._cond = threading.Condition()
         self._closed = False
         self._reopen = True
@@ -91,13 +92,13 @@ class Player(ReportsProblems):
             else:
                 self._queue_item(item, mode)
                 return
-        started = sink is not None and self._start(sink, item, clip)
+        problem = self._start(sink, item, clip)
         with self._cond:
             self._starting = False
-            if started:
+            if problem is None:
                 self._started = (item, generation)
-            else:
-                self._current = None
+            else:  # told from the player's thread: the caller's may be the screen's own
+                self._sink, self._current, self._failed = None, None, problem
             self._cond.notify_all()
 
     def _ready_now(self, item: Item) -> Clip | None:
@@ -155,12 +156,21 @@ class Player(ReportsProblems):
     @property
     def busy(self) -> bool:
         with self._cond:
-            return bool(self._queue) or self._current is not None or self._must_open
+            return self._has_more()
+
+    def _has_more(self) -> bool:
+        """Anything still to play or to tell (under self._cond)."""
+        return (
+            bool(self._queue)
+            or self._current is not None
+            or self._must_open
+            or (self._failed is not None)
+        )
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         deadline = time.monotonic() + timeout
         with self._cond:
-            while self._queue or self._current is not None or self._must_open:
+            while self._has_more():
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return False
@@ -196,7 +206,7 @@ class Player(ReportsProblems):
     def _has_work(self) -> bool:
         """Something for the player's thread (under self._cond): an item started by enqueue
         to watch, or, once nothing plays, the sink to open or the next item."""
-        if self._closed or self._started is not None:
+        if self._closed or self._started is not None or self._failed is not None:
             return True
         return self._current is None and (self._must_open or bool(self._queue))
 
@@ -210,19 +220,23 @@ class Player(ReportsProblems):
                         self._cond.wait()
                     break
                 started, self._started = self._started, None
-                reopen = started is None and self._must_open
+                failed, self._failed = self._failed, None
+                reopen = started is None and failed is None and self._must_open
                 if reopen:
                     self._reopen = False
                 elif started is not None:
                     item, generation = started
-                else:
+                elif failed is None:
                     item = self._queue.popleft()
                     self._current = item
                     generation = self._generation
+            if failed is not None:
+                self._set_problem(*failed)
             if reopen:
                 self._open_sink()
                 with self._cond:
                     self._cond.notify_all()
+            if failed is not None or reopen:
                 continue
             try:
                 if started is not None:
@@ -252,28 +266,27 @@ class Player(ReportsProblems):
             clip = None
         if clip is None or cancelled() or self.muted:
             return
-        if self._start(sink, item, clip):
-            self._watch(generation)
+        problem = self._start(sink, item, clip)
+        if problem is not None:
+            with self._cond:
+                self._sink = None  # until retry(): the next items are captions only
+            self._set_problem(*problem)
+            return
+        self._watch(generation)
 
-    def _start(self, sink: AudioSink, item: Item, clip: Clip | Stream) -> bool:
-        """Hand the clip to the sink (the player's thread, or enqueue's caller's)."""
+    def _start(self, sink: AudioSink, item: Item, clip: Clip | Stream) -> tuple[str, str] | None:
+        """Hand the clip to the sink (the player's thread, or enqueue's caller's); the
+        problem (kind, detail) when the sink failed."""
         try:
             sink.play(clip, self.volume)  # the sink scales it as it goes: no wait for a long line
         except SinkError as error:
-            self._sink_failed(NO_LIBRARY if error.kind == "library" else NO_DEVICE, str(error))
-            return False
+            return (NO_LIBRARY if error.kind == "library" else NO_DEVICE, str(error))
         except Exception as error:  # noqa: BLE001 - whatever the library throws: no device
-            self._sink_failed(NO_DEVICE, f"{type(error).__name__}: {error}")
-            return False
+            return (NO_DEVICE, f"{type(error).__name__}: {error}")
         with self._cond:
             self.played.append(item)
             del self.played[:-200]
-        return True
-
-    def _sink_failed(self, kind: str, detail: str) -> None:
-        with self._cond:
-            self._sink = None  # until retry(): the next items are captions only
-        self._set_problem(kind, detail)
+        return None
 
     def _watch(self, generation: int) -> None:
         """Wait for the item to be played out (or stop it when cancelled), then the gap."""

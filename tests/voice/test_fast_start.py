@@ -99,17 +99,26 @@ def test_an_urgent_line_cuts_in_on_a_line_started_at_once():
     player.close()
 
 
-def test_a_sink_failing_as_a_line_starts_at_once_is_a_notice_not_an_exception():
+def test_a_sink_failing_as_a_line_starts_at_once_is_one_notice_from_the_players_thread():
+    # The caller is the screen's thread: a notice handed over with call_from_thread would be
+    # lost from there, so the problem is told from the player's thread, once.
     problems = []
     sink = ThreadSink()
-    player = Player(lambda: sink, on_problem=lambda kind, detail: problems.append(kind))
+
+    def on_problem(kind, _detail):
+        problems.append((kind, threading.current_thread().name))
+
+    player = Player(lambda: sink, on_problem=on_problem)
     player.start()
     assert player.wait_idle(5)
     sink.ready_for = lambda _clip: True  # ready, yet play() fails: the device went away
     sink.fail = SinkError("device gone")
     player.enqueue(item("Lost."))  # no exception in the caller's thread
-    assert problems[-1] == "no_sound_device" and player.problem is not None
+    assert wait_for(lambda: player.problem is not None)
+    assert problems[-1] == ("no_sound_device", "narrator-player")
+    player.enqueue(item("Next."))  # no sink until retry(): a caption only
     assert player.wait_idle(5) and player.played == []
+    assert [kind for kind, _ in problems].count("no_sound_device") == 1
     player.close()
 
 
