@@ -145,3 +145,31 @@ print(json.dumps({"default": default, "lowered": lowered, "kept": sys.getswitchi
     assert report["default"] == 0.005
     assert report["lowered"] == pytest.approx(0.0005)
     assert report["kept"] == pytest.approx(0.0001)  # never raised, only lowered
+
+
+def test_the_sink_is_ready_for_a_line_only_with_a_device_opened_ahead_for_its_format(tmp_path):
+    code = """
+import json, time
+from narrator.voice.speaker import MiniaudioSink
+from narrator.voice.sinks import Clip
+sink = MiniaudioSink()
+line, other = Clip(bytes(2 * 2205), 22050), Clip(bytes(2 * 4410), 44100)
+report = {"new": sink.ready_for(line)}
+sink.play(line)
+report["playing"] = sink.ready_for(line)
+while sink.is_playing:
+    time.sleep(0.002)
+report["after"], report["other_rate"] = sink.ready_for(line), sink.ready_for(other)
+sink.close()
+report["closed"] = sink.ready_for(line)
+print(json.dumps(report))
+"""
+    report, stdout, stderr = run_child(tmp_path, CAPTURE.format(file=tmp_path / "cap.wav"), code)
+    assert report == {
+        "new": False,  # nothing opened yet: play() would open the device (milliseconds)
+        "playing": False,
+        "after": True,  # the next device, opened ahead when the line ended
+        "other_rate": False,
+        "closed": False,  # quitting lets the device opened ahead go
+    }
+    assert stdout == "" and stderr == ""
