@@ -13,7 +13,7 @@ from a background thread: in Textual, hand it on with `app.call_from_thread`.
 from __future__ import annotations
 
 import threading
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -25,6 +25,7 @@ from narrator import paths
 from narrator.prompts import catalogue, prompt_ids
 from narrator.settings import Settings
 from narrator.voice.chimes import CHIMES, sounds_dir
+from narrator.voice.clips import ClipCache
 from narrator.voice.natural import (
     NATURAL,
     NATURAL_COMMAND,
@@ -40,7 +41,6 @@ from narrator.voice.sinks import (
     FakeSink,
     SinkError,
     Stream,
-    load_wav,
 )
 from narrator.voice.speaker import MiniaudioSink
 from narrator.voice.synth import AHEAD, NEXT, NOW, SpeechRequest, Synthesizer, WorkerSynthesizer
@@ -85,7 +85,8 @@ class Voice:
         self.captions: deque[str] = deque(maxlen=500)  # every line said, newest last
         self.last_line: str | None = None
         self._sounds = sounds
-        self._clips: OrderedDict[Path, Clip] = OrderedDict()
+        self._clips = ClipCache()  # the clips the next key may say, read ahead
+        self._chimes: Path | None = None  # the chimes' folder, once found
         self._notice_lock = threading.Lock()
         self._notice: str | None = None
         self._synth_problem: tuple[str, str] | None = None
@@ -183,9 +184,10 @@ class Voice:
     def chime(self, name: str, urgent: bool = False) -> None:
         if name not in CHIMES:
             raise KeyError(f"no chime {name!r}; there are: {', '.join(CHIMES)}")
-        self._player.enqueue(
-            Item("chime", name, self._chime_source(name)), URGENT if urgent else APPEND
-        )
+        folder = self._chimes  # known once a chime has been played: then read ahead
+        ready = None if folder is None else (lambda: self._clips.peek(folder / f"{name}.wav"))
+        item = Item("chime", name, self._chime_source(name), ready=ready)
+        self._player.enqueue(item, URGENT if urgent else APPEND)
 
     def stop(self) -> None:
         """Silence now: stop the current line and drop the waiting ones."""
@@ -213,11 +215,17 @@ class Voice:
         priority = NEXT if soon else AHEAD
         prewarm = getattr(self._synth, "prewarm", None)
         if prewarm is not None:
-            prewarm(requests, priority)
+            futures = prewarm(requests, priority)
         else:
-            for request in requests:
-                self._synth.request(request, priority)
+            futures = [self._synth.request(request, priority) for request in requests]
+        if soon:  # the next key may say them: their clips wait in memory (clips.py)
+            for future in futures or ():
+                future.add_done_callback(self._read_ahead)
         return len(requests)
+
+    def _read_ahead(self, rendered: Future[Path | None]) -> None:
+        if not rendered.cancelled() and rendered.exception() is None:
+            self._clips.read_ahead(rendered.result())
 
     def _request(self, text: str) -> SpeechRequest:
         speech = self._settings.speech()
@@ -228,7 +236,19 @@ class Voice:
             return  # nothing would be heard: do not even render it
         request = self._request(text)
         future = self._synth.request(request, NOW)  # starts rendering now
-        self._player.enqueue(Item("speech", text, self._speech_source(future, request)), mode)
+        source = self._speech_source(future, request)
+        self._player.enqueue(Item("speech", text, source, ready=self._ready(future)), mode)
+
+    def _ready(self, future: Future[Path | None]) -> Callable[[], Clip | None]:
+        """The line's clip if it is in memory already (read ahead: clips.py), else None."""
+
+        def ready() -> Clip | None:
+            if not future.done() or future.cancelled() or future.exception() is not None:
+                return None
+            path = future.result()
+            return None if path is None else self._clips.peek(path)
+
+        return ready
 
     def _speech_source(
         self, future: Future[Path | None], request: SpeechRequest | None = None
@@ -254,18 +274,16 @@ class Voice:
 
     def _chime_source(self, name: str) -> Callable[[Callable[[], bool]], Clip | None]:
         def source(_cancelled: Callable[[], bool]) -> Clip | None:
-            folder = self._sounds or sounds_dir()
-            return self._clip(folder / f"{name}.wav")
+            if self._chimes is None:  # on the player's thread: sounds_dir() may make them
+                self._chimes = self._sounds or sounds_dir()
+                for chime in CHIMES:
+                    self._clips.read_ahead(self._chimes / f"{chime}.wav")
+            return self._clip(self._chimes / f"{name}.wav")
 
         return source
 
     def _clip(self, path: Path) -> Clip:
-        clip = self._clips.get(path)
-        if clip is None:
-            clip = self._clips[path] = load_wav(path)
-            while len(self._clips) > 64:
-                self._clips.popitem(last=False)
-        return clip
+        return self._clips.get(path)
 
     # -- trouble ------------------------------------------------------------------------
     @property
@@ -329,6 +347,7 @@ class Voice:
     def close(self) -> None:
         self._player.close()
         self._synth.close()
+        self._clips.close()
 
 
 class SilentVoice(Voice):

@@ -254,6 +254,10 @@ class FakeSink:
         if self.fail is not None:
             raise self.fail
 
+    def ready_for(self, _clip: Clip | Stream) -> bool:
+        """As the real sink's: play() would start at once (a failing sink goes the long way)."""
+        return self.fail is None
+
     @property
     def clips(self) -> list[Clip]:
         return [played.clip for played in self.plays]

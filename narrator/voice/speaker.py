@@ -22,6 +22,11 @@ from narrator.voice.sinks import Clip, SinkError, Stream, as_clip, scale_volume
 PERIOD_MS = 20  # one callback's worth of audio: small, so the first frame goes out at once
 PERIODS = 3  # the device's buffer, in periods: what is still to be heard after the last feed
 WAIT_FOR_PIECE = 0.01  # s a callback waits for a line's next piece (two periods are queued)
+# The longest a thread waits for the interpreter's lock while another runs Python (CPython's
+# default is 5 ms). The device's callback is Python, once a period: after a key the screen's
+# thread draws for ten milliseconds or more, and each of the line's first periods (the player's
+# thread too) would wait up to 5 ms for it. Only threads that want the lock switch more often.
+SWITCH_INTERVAL = 0.0005
 
 _alsa_handler = None  # kept alive for as long as the process: ALSA holds a pointer to it
 
@@ -122,6 +127,8 @@ class MiniaudioSink:
         self._feed: _Feed | None = None
         self._spare: tuple[tuple[int, int, int], object] | None = None  # (format, device)
         silence_alsa()
+        if sys.getswitchinterval() > SWITCH_INTERVAL:
+            sys.setswitchinterval(SWITCH_INTERVAL)
 
     def _open(self, clip: Clip | Stream) -> object:
         ma = self._ma
@@ -163,6 +170,13 @@ class MiniaudioSink:
             raise SinkError(_describe(error, ma.lib)) from error
         with self._lock:
             self._device, self._feed = device, feed
+
+    def ready_for(self, clip: Clip | Stream) -> bool:
+        """True when play() would only start the device opened ahead for this format (a tenth
+        of a millisecond: the player may call it from the thread that says the line)."""
+        spare = self._spare
+        wanted = (clip.sampwidth, clip.channels, clip.rate)
+        return self._device is None and spare is not None and spare[0] == wanted
 
     def stop(self) -> None:
         with self._lock:

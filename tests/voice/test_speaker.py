@@ -124,3 +124,52 @@ sink.close()
     assert max(full_samples) == 8000 and max(half_samples) == 4000
     assert len(half_samples) >= 22050 and len(full_samples) >= 22050
     assert read_wav(spare)[0] == read_wav(spare)[0][:0]  # opened ahead, never started
+
+
+def test_the_sink_lets_its_callbacks_take_the_interpreter_lock_within_half_a_millisecond(
+    tmp_path,
+):
+    # The device's callback is Python: with CPython's default 5 ms, each of a line's first
+    # periods could wait that long while the screen's thread draws after a key.
+    code = """
+import json, sys
+from narrator.voice.speaker import MiniaudioSink
+default = sys.getswitchinterval()
+MiniaudioSink()
+lowered = sys.getswitchinterval()
+sys.setswitchinterval(0.0001)
+MiniaudioSink()
+print(json.dumps({"default": default, "lowered": lowered, "kept": sys.getswitchinterval()}))
+"""
+    report, _, _ = run_child(tmp_path, CAPTURE.format(file=tmp_path / "cap.wav"), code)
+    assert report["default"] == 0.005
+    assert report["lowered"] == pytest.approx(0.0005)
+    assert report["kept"] == pytest.approx(0.0001)  # never raised, only lowered
+
+
+def test_the_sink_is_ready_for_a_line_only_with_a_device_opened_ahead_for_its_format(tmp_path):
+    code = """
+import json, time
+from narrator.voice.speaker import MiniaudioSink
+from narrator.voice.sinks import Clip
+sink = MiniaudioSink()
+line, other = Clip(bytes(2 * 2205), 22050), Clip(bytes(2 * 4410), 44100)
+report = {"new": sink.ready_for(line)}
+sink.play(line)
+report["playing"] = sink.ready_for(line)
+while sink.is_playing:
+    time.sleep(0.002)
+report["after"], report["other_rate"] = sink.ready_for(line), sink.ready_for(other)
+sink.close()
+report["closed"] = sink.ready_for(line)
+print(json.dumps(report))
+"""
+    report, stdout, stderr = run_child(tmp_path, CAPTURE.format(file=tmp_path / "cap.wav"), code)
+    assert report == {
+        "new": False,  # nothing opened yet: play() would open the device (milliseconds)
+        "playing": False,
+        "after": True,  # the next device, opened ahead when the line ended
+        "other_rate": False,
+        "closed": False,  # quitting lets the device opened ahead go
+    }
+    assert stdout == "" and stderr == ""
