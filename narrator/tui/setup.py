@@ -228,21 +228,30 @@ class SetupScreen(Screen):
         self.show_message("")
         return self.rebuild_names(count)
 
-    def roles_line(self, count: int) -> str:
+    def roles_line(self, count: int, values: dict[str, str] | None = None) -> str:
         """The line under the player count: what that count deals with the options chosen so
         far (R5, W3, B7, P3, P4)."""
-        note = self.app.game.setup_note(count, self.form_values())
+        note = self.app.game.setup_note(count, values or self.form_values())
         return worded(note, self.app.language) if note else ""
 
-    def form_values(self) -> dict[str, str]:
+    def option_widgets(self) -> dict[str, Widget]:
+        """The option fields drawn so far, by name, found in one walk of the form (a query a
+        field walked the whole form each time: most of the time a form took to fill)."""
+        names = {field.name for field in self.fields if field.kind != "count"}
+        found: dict[str, Widget] = {}
+        for node in self.walk_children(Widget):
+            if node.id in names:
+                found.setdefault(node.id, node)
+        return found
+
+    def form_values(self, drawn: dict[str, Widget] | None = None) -> dict[str, str]:
         """The options as the form has them now (their defaults before they are drawn)."""
-        values: dict[str, str] = {}
-        for field in self.fields:
-            if field.kind == "count":
-                continue
-            found = self.query(f"#{field.name}")
-            values[field.name] = str(found.first().value) if found else str(field.default)
-        return values
+        drawn = self.option_widgets() if drawn is None else drawn
+        return {
+            field.name: str(drawn[field.name].value) if field.name in drawn else str(field.default)
+            for field in self.fields
+            if field.kind != "count"
+        }
 
     def on_select_changed(self, message: Select.Changed) -> None:
         self.show_consequences()
@@ -251,13 +260,13 @@ class SetupScreen(Screen):
         """Each option's consequence at once: the note under the count, and the options that
         do not apply now disabled (the Pyre's shift for Standard and Tutorial, P4)."""
         count = self.player_count()
+        drawn = self.option_widgets()
+        values = self.form_values(drawn)
         if count is not None and self.query("#roles-line"):
-            self.query_one("#roles-line", Static).update(self.roles_line(count))
-        off = self.app.game.setup_off(self.form_values())
-        for field in self.fields:
-            found = self.query(f"#{field.name}") if field.kind != "count" else None
-            if found:
-                found.first().disabled = field.name in off
+            self.query_one("#roles-line", Static).update(self.roles_line(count, values))
+        off = self.app.game.setup_off(values)
+        for name, widget in drawn.items():
+            widget.disabled = name in off
 
     async def rebuild_names(self, count: int) -> None:
         """One name field a seat: add or remove fields at the end, keeping what was typed.
