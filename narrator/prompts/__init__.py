@@ -39,6 +39,7 @@ a `Problem`: a words id ``files.<key>`` with its parameters, the English text as
 from __future__ import annotations
 
 import errno
+import functools
 import re
 import string
 import tomllib
@@ -135,6 +136,7 @@ class PromptError(KeyError):
 _PARSER = string.Formatter()
 
 
+@functools.lru_cache(maxsize=16384)  # each catalogue made asks again for every line's
 def placeholders(template: str) -> frozenset[str]:
     """The placeholder names of one line (raises ValueError on a malformed line)."""
     names = set()
