@@ -276,7 +276,6 @@ class NarratorApp(
         lines = list(game.event_lines(before, event, after))
         pages = list(game.announcements(before, event, after))
         self.hold_pages(pages, before)  # (the display marks a death from its page on)
-        self.publish_display()  # the table display first: it must not wait for the screen
         fresh = game.step(after).key != game.step(before).key  # its opening lines: said once
         opening = list(game.step_lines(after)) if fresh else []
         if pages:  # said as each is shown; the next step's lines wait until the last is read
@@ -286,7 +285,8 @@ class NarratorApp(
         if hold:
             self.held_lines = self.held_lines + lines
         else:
-            self.say_lines(lines)
+            self.say_lines(lines)  # the voice first: its line starts while the rest is drawn
+        self.publish_display()  # then the table display: it must not wait for the screen
         self.route()
         self.call_after_refresh(self.render_ahead)  # what the next key may say, rendered now
         return True
