@@ -47,8 +47,17 @@ class KeyboardMixin:
                 raise  # takes it, and nothing may be lost but a key pressed into nothing
         finally:  # Enter came back up to the app: its binding has acted; a field's Enter is
             # its own, and its entry releases the keys when it is made (entering.py)
-            if came_back and event.key == "enter" and not isinstance(self.focused, Input):
+            if came_back and event.key == "enter" and not self.typing_in_field():
                 self.release_keys()
+
+    def typing_in_field(self) -> bool:
+        """A typed field has the focus. No screen at all (a storm's Enter coming back while
+        one screen leaves and none has come yet) is none: asking it raised, and closed the
+        app (issue 31)."""
+        try:
+            return isinstance(self.focused, Input)
+        except ScreenStackError:
+            return False
 
     def hold_keys(self) -> None:
         """From now on, keys wait until ``release_keys``: the keys typed after an Enter belong

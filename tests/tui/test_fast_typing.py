@@ -205,3 +205,25 @@ async def test_keys_typed_after_a_typed_entry_s_enter_are_the_next_step_s(
         if made == ["HandChanged"]:
             assert (entered[0].card, entered[0].seat, entered[0].change) == ("Card", 3, 1)
         assert app.held_keys is None
+
+
+async def test_an_enter_coming_back_with_no_screen_up_closes_nothing(make_app):
+    """A storm's Enter can come back up to the app between one screen's leaving and the next's
+    coming, with no screen on the stack: asking which field has the focus then raised, and
+    closed the app (the Pyre's storm, seed 31). The keys held behind it are let go all the
+    same (issue 31)."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: app.screen_stack)
+        app.hold_keys()
+        enter = events.Key("enter", "\r")
+        enter._set_forwarded()  # as Textual marks a key coming back up from the screen
+        stack = app._screen_stack
+        screens = list(stack)
+        stack.clear()
+        try:
+            await app.on_event(enter)
+        finally:
+            stack.extend(screens)
+        assert app.held_keys is None
+        assert app._exception is None
