@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import os
 import shutil
 import socket
 import tempfile
@@ -43,6 +44,9 @@ class Browser:
             "about:blank",
             stdout=asyncio.subprocess.DEVNULL,
             stderr=asyncio.subprocess.DEVNULL,
+            # its own temporary files (a killed Chromium leaves its singleton's folder in
+            # TMPDIR: 684 of them in /tmp after an evening of runs) go with the profile
+            env={**os.environ, "TMPDIR": self.folder.name},
         )
         self.session = aiohttp.ClientSession()
         for _ in range(200):  # until its DevTools answer
