@@ -62,7 +62,7 @@ class CrashMixin:
         from narrator.tui.privacy import PrivacyScreen
 
         private = self.screen_stack and any(isinstance(s, PrivacyScreen) for s in self.screen_stack)
-        typing = isinstance(self.focused, Input) and event.is_printable
+        typing = bool(self.screen_stack) and isinstance(self.focused, Input) and event.is_printable
         self.recent_keys.append(HIDDEN if private or typing else event.key)
 
     def _handle_exception(self, error: Exception) -> None:

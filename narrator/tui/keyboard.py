@@ -36,9 +36,10 @@ class KeyboardMixin:
                 self.held_keys.append(event)  # after the entry, in the order typed
                 return
             latin = latin_key(event.character)
-            if latin is not None and not isinstance(self.focused, Input | Select):
+            if latin is not None and not isinstance(self.focused_widget(), Input | Select):
                 event = events.Key(_character_to_key(latin), latin)
-            if event.key == "enter" and getattr(self.screen, "keys_wait_for_enter", False):
+            up = self.screen_stack[-1] if self.screen_stack else None
+            if event.key == "enter" and getattr(up, "keys_wait_for_enter", False):
                 self.hold_keys()  # until Enter's entry is made (a value typed: its field's)
         try:
             await super().on_event(event)
@@ -47,17 +48,14 @@ class KeyboardMixin:
                 raise  # takes it, and nothing may be lost but a key pressed into nothing
         finally:  # Enter came back up to the app: its binding has acted; a field's Enter is
             # its own, and its entry releases the keys when it is made (entering.py)
-            if came_back and event.key == "enter" and not self.typing_in_field():
+            if came_back and event.key == "enter" and not isinstance(self.focused_widget(), Input):
                 self.release_keys()
 
-    def typing_in_field(self) -> bool:
-        """A typed field has the focus. No screen at all (a storm's Enter coming back while
-        one screen leaves and none has come yet) is none: asking it raised, and closed the
-        app (issue 31)."""
-        try:
-            return isinstance(self.focused, Input)
-        except ScreenStackError:
-            return False
+    def focused_widget(self):
+        """The widget with the focus, or None: also between one screen's leaving and the
+        next's coming, with no screen on the stack, where Textual's ``focused`` raises (a
+        storm's Enter coming back up to the app then closed it, issue 31)."""
+        return self.focused if self.screen_stack else None
 
     def hold_keys(self) -> None:
         """From now on, keys wait until ``release_keys``: the keys typed after an Enter belong
