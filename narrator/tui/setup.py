@@ -231,7 +231,7 @@ class SetupScreen(Screen):
     def roles_line(self, count: int, values: dict[str, str] | None = None) -> str:
         """The line under the player count: what that count deals with the options chosen so
         far (R5, W3, B7, P3, P4)."""
-        note = self.app.game.setup_note(count, values or self.form_values())
+        note = self.app.game.setup_note(count, self.form_values() if values is None else values)
         return worded(note, self.app.language) if note else ""
 
     def option_widgets(self) -> dict[str, Widget]:
