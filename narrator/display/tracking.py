@@ -142,6 +142,19 @@ def piles_text(
     return text
 
 
+def least_rows(page: Mapping[str, Any], layout: str = "full") -> int:
+    """The fewest rows ``draw`` can take in ``layout``, at any width (a row a seat, and one
+    for its cells under it in "full"; a row a pile and a public line): a panel lower than this
+    need not draw it to know that it does not fit."""
+    seats = page.get("seats") or ()
+    rows = len(seats) + len(page.get("piles") or ())
+    if layout == "full":
+        rows += sum(1 for seat in seats if seat.get("cells"))
+    if layout != "short":
+        rows += len(page.get("lines") or ())
+    return rows
+
+
 def draw(page: Mapping[str, Any], style: Style = plain_style, layout: str = "full") -> Group:
     """The seats, the piles and the public lines of a page (``public_page``'s form), in one
     of the ``LAYOUTS``."""

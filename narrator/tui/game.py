@@ -116,7 +116,19 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         self.resume_interrupted()
 
     def on_resize(self) -> None:
-        self.show_caption()  # the lines said that fit whole at the new width
+        """The terminal resized: the table beside a moment or not (``narrow``), and the lines
+        said that fit whole at the new width, once the caption has it."""
+        if self._drawn is not None and self.query("#table"):
+            self.place_table(self.view, self.page)
+        self.call_after_refresh(self.show_caption)
+
+    def place_table(self, view: StepView, page) -> None:
+        """The winner takes the whole screen; on a narrow terminal, a moment held until Enter
+        too (the table beside it hidden)."""
+        table = self.query_one("#table")
+        hidden = view.kind == "over" or (page is not None and self.narrow)
+        if table.display == hidden:
+            table.display = not hidden
 
     @property
     def narrow(self) -> bool:
@@ -200,10 +212,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         table = self.query_one("#table")
         # A death is marked when its own announcement comes, not before.
         table.show(self.app.game.public_view(s, self.app.unannounced))
-        # The winner takes the whole screen; on a narrow terminal, a moment held until Enter too.
-        hidden = view.kind == "over" or (page is not None and self.narrow)
-        if table.display == hidden:
-            table.display = not hidden
+        self.place_table(view, page)
         timed = view.timer is not None and page is None
         if page is None:  # a countdown starts when its announcement has been read
             self.ensure_countdown(view)

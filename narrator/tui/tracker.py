@@ -13,9 +13,9 @@ from typing import Any
 from textual.widgets import Static
 
 from narrator.display.feed import public_page
-from narrator.display.tracking import LAYOUTS, draw, plain_style
+from narrator.display.tracking import LAYOUTS, draw, least_rows, plain_style
 from narrator.games.views import PublicView
-from narrator.tui.widgets import rows_drawn
+from narrator.tui.widgets import drawn_at
 
 
 class Tracker(Static):
@@ -42,7 +42,13 @@ class Tracker(Static):
         style = look.tone_style if look is not None else plain_style
         width, height = self.content_region.width, self.content_region.height
         for layout in LAYOUTS:  # not laid out yet: the first (on_resize draws it again)
+            last = layout == LAYOUTS[-1]
+            if width > 0 and height > 0 and not last and least_rows(self.page, layout) > height:
+                continue  # cannot fit, however wide: not drawn to be measured
             self.layout, drawn = layout, draw(self.page, style, layout)
-            if width <= 0 or height <= 0 or rows_drawn(self.app, drawn, width) <= height:
+            if width <= 0 or height <= 0:
+                break
+            drawn = drawn_at(self.app, drawn, width)  # measured once, drawn from its lines
+            if drawn.rows <= height:
                 break
         self.update(drawn)

@@ -5,14 +5,47 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.measure import Measurement
+from rich.segment import Segment
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 
+class Drawn:
+    """A renderable drawn once, ``width`` columns wide, as Textual draws a widget's content
+    (``drawn_at``), and kept as its lines: Textual draws it again from them (its height, then
+    its lines) instead of laying out its tables anew. At another width it is drawn afresh."""
+
+    def __init__(self, renderable: Any, width: int, lines: list[list[Segment]]) -> None:
+        self.renderable, self.width, self.lines = renderable, width, lines
+
+    @property
+    def rows(self) -> int:
+        return len(self.lines)
+
+    def __rich_console__(self, console, options):
+        if options.max_width != self.width:
+            yield self.renderable
+            return
+        end = Segment.line()
+        for line in self.lines:
+            yield from line
+            yield end
+
+    def __rich_measure__(self, console, options) -> Measurement:
+        return Measurement.get(console, options, self.renderable)
+
+
+def drawn_at(app: Any, renderable: Any, width: int) -> Drawn:
+    """``renderable`` drawn ``width`` columns wide with the options Textual draws a widget's
+    content with (its console's, without highlighting)."""
+    options = app.console_options.update_width(width).update(highlight=False)
+    return Drawn(renderable, width, app.console.render_lines(renderable, options, pad=False))
+
+
 def rows_drawn(app: Any, renderable: Any, width: int) -> int:
     """The rows ``renderable`` takes drawn ``width`` columns wide, in the app's console."""
-    options = app.console.options.update_width(width)
-    return len(app.console.render_lines(renderable, options, pad=False))
+    return drawn_at(app, renderable, width).rows
 
 
 class FittingFooter(Footer):

@@ -169,3 +169,41 @@ async def test_the_page_draws_them_in_a_browser():
 def section_of(dom: str, section: str) -> str:
     start = dom.index(f'id="{section}"')
     return dom[start : dom.index("</section>", start)]
+
+
+@pytest.mark.parametrize("view", [VIEW, ELEVEN], ids=["three", "eleven"])
+def test_the_fewest_rows_of_a_layout_are_never_more_than_it_draws(view):
+    """Issue 26: the panel skips a layout without drawing it when even its fewest rows (a row
+    a seat, a pile, a line, and a seat's cells under it in "full") are more than its height;
+    so they must never be more than a drawing takes, at any width."""
+    from narrator.display.feed import public_page
+    from narrator.display.tracking import LAYOUTS, draw, least_rows
+
+    page = public_page(view, "en")
+    console = Console(file=io.StringIO(), width=200)
+    for layout in LAYOUTS:
+        for width in range(12, 121, 9):
+            options = console.options.update_width(width)
+            rows = len(console.render_lines(draw(page, layout=layout), options, pad=False))
+            assert least_rows(page, layout) <= rows, (layout, width)
+
+
+async def test_the_panel_shows_what_a_fresh_drawing_shows():
+    """The panel's drawing is measured once and shown from its lines (``widgets.Drawn``): it
+    shows what drawing the view afresh at the panel's width shows."""
+    from narrator.display.feed import public_page
+    from narrator.display.tracking import draw
+
+    app = TrackerApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        tracker = app.query_one(Tracker)
+        tracker.show(ELEVEN)
+        await wait_for(pilot, lambda: "Box" in screen_text(app))
+        width = tracker.content_region.width
+        drawn = draw(public_page(ELEVEN, "en"), layout=tracker.layout)
+        options = app.console_options.update_width(width).update(highlight=False)
+        fresh = app.console.render_lines(drawn, options, pad=False)
+        shown = screen_text(app).splitlines()[: len(fresh)]
+    assert [line.rstrip() for line in shown] == [
+        "".join(s.text for s in line).rstrip() for line in fresh
+    ]

@@ -184,21 +184,36 @@ def problems(app) -> list[str]:
 
 
 class Fit:
-    """Looks at each screen once the app has caught up, and gathers what is cut on it."""
+    """Looks at each screen once the app has caught up, and gathers what is cut on it; with
+    ``sizes``, at each of them, the size it is at first (the terminal resized, and left at the
+    last: the game goes on at it): one game walked once for every size."""
 
-    def __init__(self, pilot, app, label: str, checks=None) -> None:
+    def __init__(self, pilot, app, label: str, checks=None, sizes=()) -> None:
         self.pilot, self.app, self.label = pilot, app, label
         self.checks = checks or problems  # what is cut on a screen: a list of sentences
+        self.sizes = tuple(sizes)
         self.found: list[str] = []
         self.seen: list[str] = []
         self.keyed: set[str] = set()  # the screens whose later keys were looked at too
 
-    async def look(self, name: str) -> None:
+    async def look(self, name: str, also=None) -> None:
+        """The screen up, checked (and ``also(app)``, more sentences) at each size."""
+        self.seen.append(name)
+        if not self.sizes:
+            await self.look_here(name, also)
+            return
+        here = tuple(self.app.size)
+        for size in sorted(self.sizes, key=lambda size: size != here):  # here first
+            if tuple(self.app.size) != size:
+                await self.pilot.resize_terminal(*size)
+                await wait_for(self.pilot, lambda size=size: tuple(self.app.size) == size)
+            await self.look_here(f"{name} {size[0]}x{size[1]}", also)
+
+    async def look_here(self, name: str, also=None) -> None:
         app = self.app
         await wait_for(self.pilot, lambda: footer_ready(app.screen))
         text = await settled_text(self.pilot)
-        self.seen.append(name)
-        found = self.checks(app)
+        found = self.checks(app) + (also(app) if also else [])
         if found:
             self.found.append(f"[{self.label}: {name}]\n" + "\n".join(found) + f"\n{text}")
 
