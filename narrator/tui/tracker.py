@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.widgets import Static
-
 from narrator.display.feed import public_page
 from narrator.display.tracking import LAYOUTS, draw, least_rows, plain_style
 from narrator.games.views import PublicView
-from narrator.tui.widgets import drawn_at
+from narrator.tui.widgets import Drawn, DrawnStatic, drawn_at
 
 
-class Tracker(Static):
+class Tracker(DrawnStatic):
     """The side panel of a game with no screens folder: ``show(view)`` draws the public view."""
 
     DEFAULT_CSS = "Tracker { height: 1fr; }"  # the panel's height, whatever it shows
@@ -51,4 +49,7 @@ class Tracker(Static):
             drawn = drawn_at(self.app, drawn, width)  # measured once, drawn from its lines
             if drawn.rows <= height:
                 break
+        if isinstance(drawn, Drawn) and self._drawn_lines == (width, drawn.lines):
+            return  # the same lines (a seat's cell that shows no change)
+        self._drawn_lines = (width, drawn.lines) if isinstance(drawn, Drawn) else None
         self.update(drawn)

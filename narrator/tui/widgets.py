@@ -1,5 +1,6 @@
-"""Widgets of the shell's own: the Footer that fits (the side panel is ``tracker.Tracker``),
-and how many rows a drawing takes (what the side panel and the step check before drawing)."""
+"""Widgets of the shell's own: the Footer that fits, the side panels' base (drawn once at
+their width, the generic one is ``tracker.Tracker``), and how many rows a drawing takes (what
+the side panel and the step check before drawing)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from rich.measure import Measurement
 from rich.segment import Segment
-from textual.widgets import Footer
+from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 
@@ -41,6 +42,26 @@ def drawn_at(app: Any, renderable: Any, width: int) -> Drawn:
     content with (its console's, without highlighting)."""
     options = app.console_options.update_width(width).update(highlight=False)
     return Drawn(renderable, width, app.console.render_lines(renderable, options, pad=False))
+
+
+class DrawnStatic(Static):
+    """A side panel, drawn again at every entry: what it shows is drawn once at its width
+    (``Drawn``), and left as it is when it draws the same lines (no new layout of the screen).
+    Drawn again when its width changes (``on_resize``: the subclass shows its content again)."""
+
+    _drawn_lines: tuple[int, list] | None = None
+
+    def show_drawn(self, renderable: Any) -> Drawn | None:
+        width = self.content_region.width
+        if width <= 0:  # not laid out yet: drawn as it is (its on_resize draws it again)
+            self._drawn_lines = None
+            self.update(renderable)
+            return None
+        drawn = drawn_at(self.app, renderable, width)
+        if self._drawn_lines != (width, drawn.lines):
+            self._drawn_lines = (width, drawn.lines)
+            self.update(drawn)
+        return drawn
 
 
 def rows_drawn(app: Any, renderable: Any, width: int) -> int:

@@ -207,3 +207,42 @@ async def test_the_panel_shows_what_a_fresh_drawing_shows():
     assert [line.rstrip() for line in shown] == [
         "".join(s.text for s in line).rstrip() for line in fresh
     ]
+
+
+async def test_a_side_panel_is_laid_out_again_only_when_it_draws_other_lines():
+    """``DrawnStatic`` (every side panel): drawn once at its width; the same lines shown again
+    are left as they are (no new layout of the screen at a key that changes no seat), other
+    lines or another width are drawn again, and a drawing shown at another width than it was
+    drawn at is drawn afresh there."""
+    from rich.text import Text
+
+    from narrator.tui.widgets import DrawnStatic, drawn_at
+
+    class Panel(DrawnStatic):
+        updates = 0
+
+        def update(self, content="", *, layout=True) -> None:
+            self.updates += 1
+            super().update(content, layout=layout)
+
+    class PanelApp(App):
+        def compose(self) -> ComposeResult:
+            yield Panel(id="panel")
+
+    app = PanelApp()
+    async with app.run_test(size=(40, 8)) as pilot:
+        panel = app.query_one(Panel)
+        await wait_for(pilot, lambda: panel.content_region.width > 0)
+        panel.show_drawn(Text("Ann · Wounds 1/4"))
+        panel.show_drawn(Text("Ann · Wounds 1/4"))
+        assert panel.updates == 1
+        panel.show_drawn(Text("Ann · Wounds 2/4"))
+        assert panel.updates == 2
+        await wait_for(pilot, lambda: "Wounds 2/4" in screen_text(app))
+        wide = drawn_at(app, Text("Bob " * 15), 60)  # drawn for 60 columns, shown in 40
+        panel.update(wide)
+        wrapped = [("Bob " * 10).rstrip(), ("Bob " * 5).rstrip()]  # as 40 columns wrap it
+        await wait_for(
+            pilot,
+            lambda: [line.rstrip() for line in screen_text(app).splitlines()[:2]] == wrapped,
+        )

@@ -6,11 +6,11 @@ from __future__ import annotations
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
 
 from narrator.games.common.seats import seat_key
 from narrator.games.ravnica.public import ABLAZE, ABLAZE_CARD, CANDIDATE, GUILD, VOTED
 from narrator.games.views import Cell, PublicView, SeatView, worded
+from narrator.tui.widgets import DrawnStatic
 from narrator.tui.words import say
 
 PIP_STYLE = {
@@ -39,7 +39,7 @@ def guild_of(seat: SeatView) -> Cell | None:
     return next((c for c in seat.cells if c.tone == GUILD), None)
 
 
-class TableView(Static):
+class TableView(DrawnStatic):
     """Every seat: name, guild, colour pips, leader cards, Ablaze, candidate, death, vote."""
 
     view: PublicView | None = None
@@ -91,7 +91,7 @@ class TableView(Static):
             extra = () if setup else (leads, marks)
             table.add_row(seat_key(i), *cells, pips(guild.items if guild else ()), *extra)
         if setup:
-            self.update(table)
+            self.show_drawn(table)
             return
         legend = Text("\n" + "\n".join(worded(line, lang) for line in view.lines), style="dim")
-        self.update(Group(table, legend))
+        self.show_drawn(Group(table, legend))

@@ -8,12 +8,12 @@ from __future__ import annotations
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
-from textual.widgets import Static
 
 from narrator.games.common.seats import seat_key
 from narrator.games.views import PublicView
 from narrator.games.werewolf.public import BoxKind, VillageBoard
 from narrator.games.werewolf.setup_view import signed
+from narrator.tui.widgets import DrawnStatic
 from narrator.tui.words import say
 
 COLUMNS, ROWS = "ABCD", "123"
@@ -55,14 +55,14 @@ def grid_view(extra: dict):
     return Group(*parts)
 
 
-class VillageView(Static):
+class VillageView(DrawnStatic):
     """The game's own side panel, drawn from the public view: its ``VillageBoard`` and seats."""
 
     def show(self, view: PublicView) -> None:
         lang = self.app.language
         board: VillageBoard = view.board
         if board.box:  # the set being picked (W5, W8)
-            self.update(self.picker(board.box, lang))
+            self.show_drawn(self.picker(board.box, lang))
             return
         parts: list = []
         if board.spots:
@@ -71,7 +71,7 @@ class VillageView(Static):
         parts.append(self.seats(view, board, lang))
         if board.hidden is not None:
             parts.append(self.pool(board, lang))
-        self.update(Group(*parts))
+        self.show_drawn(Group(*parts))
 
     def picker(self, box: tuple[BoxKind, ...], lang: str) -> Table:
         """W5, W8: the box, each kind with its key, balance number and copies chosen."""
