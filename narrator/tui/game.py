@@ -26,7 +26,7 @@ from narrator.tui import keyreader, stepview
 from narrator.tui.clock import TICK, DiscussionClock
 from narrator.tui.entering import EnteringMixin
 from narrator.tui.pacing import PacingMixin
-from narrator.tui.widgets import FittingFooter, rows_drawn
+from narrator.tui.widgets import Drawn, FittingFooter, drawn_at
 from narrator.tui.words import translate_bindings
 
 __all__ = ["GameScreen"]
@@ -65,6 +65,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
     paced: Paced | None = None
     _view: tuple | None = None  # (state, path, its StepView)
     _drawn: tuple | None = None  # (its StepView, the state shown, the moment held) drawn last
+    _body_lines: tuple | None = None  # (width, lines) of the body shown, when drawn at its width
     keys_wait_for_enter = True  # the keys typed after Enter, for its entry's step (keyboard.py)
 
     def compose(self) -> ComposeResult:
@@ -135,18 +136,19 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         """A laptop's terminal (80 columns): a moment held until Enter takes the whole width."""
         return 0 < self.size.width < 100
 
-    def fits(self, body) -> bool:
-        """The step's body fits its place as it is drawn, without scrolling."""
+    def fitted(self, body) -> tuple[bool, Drawn | None]:
+        """Whether the step's body fits its place as it is drawn, without scrolling; and when it
+        does, the body drawn at the place's width (Textual draws it again from its lines)."""
         scroll = self.query_one("#step-scroll")
-        region = scroll.content_region
-        width = region.width - scroll.styles.scrollbar_size_vertical  # as if it had to scroll
-        if width <= 0 or region.height <= 0:
-            return True  # not laid out yet: drawn again once it is (StepScroll)
+        region = scroll.content_region  # its whole width: a body that fits has no scrollbar
+        if region.width <= 0 or region.height <= 0:
+            return True, None  # not laid out yet: drawn again once it is (StepScroll)
         # The rows of the place and of the title's blank row (compact has none), against the
         # body's with its blank rows above and below and the title's: the same answer whichever
         # way it is drawn now, so that drawing it never changes it.
         room = region.height + self.query_one("#step-title").styles.padding.top
-        return rows_drawn(self.app, body, width) + 3 <= room
+        drawn = drawn_at(self.app, body, region.width)
+        return (True, drawn) if drawn.rows + 3 <= room else (False, None)
 
     def on_screen_suspend(self) -> None:
         """A dialog or another screen came over this one: eyes-closed lines stop (R10, W24)."""
@@ -296,14 +298,18 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
             return
         view, s, page = self._drawn
         shown = self.drawn(view, s, page)
-        compact = not self.fits(shown.body)
+        fits, drawn = self.fitted(shown.body)
+        compact = not fits
         if compact:
             shown = self.drawn(view, s, page, compact)
         body, title = self.query_one("#step-body", Static), self.query_one("#step-title", Static)
         body.styles.padding = (0, 0) if compact else (1, 0)
         title.styles.padding = (0, 0, 0, 0) if compact else (1, 0, 0, 0)
         title.update(shown.title)
-        body.update(shown.body)
+        lines = (drawn.width, drawn.lines) if drawn is not None else None
+        if lines is None or lines != self._body_lines:  # the same lines: no new layout
+            self._body_lines = lines
+            body.update(drawn or shown.body)
         self.query_one("#step-keys", Static).update(Text(shown.keys, style="bold"))
 
     def drawn(self, view: StepView, s, page, compact: bool = False) -> stepview.View:

@@ -1,6 +1,6 @@
 """Widgets of the shell's own: the Footer that fits, the side panels' base (drawn once at
-their width, the generic one is ``tracker.Tracker``), and how many rows a drawing takes (what
-the side panel and the step check before drawing)."""
+their width, the generic one is ``tracker.Tracker``), and a drawing measured at a width (how
+many rows it takes: what the side panel and the step check before they show it)."""
 
 from __future__ import annotations
 
@@ -62,11 +62,6 @@ class DrawnStatic(Static):
             self._drawn_lines = (width, drawn.lines)
             self.update(drawn)
         return drawn
-
-
-def rows_drawn(app: Any, renderable: Any, width: int) -> int:
-    """The rows ``renderable`` takes drawn ``width`` columns wide, in the app's console."""
-    return drawn_at(app, renderable, width).rows
 
 
 class FittingFooter(Footer):
