@@ -92,8 +92,40 @@ class FittingFooter(Footer):
         if shown == getattr(self, "_shown", None) and self.children:
             return
         self._shown = shown
-        await super().recompose()
+        if not await self.relabel():
+            await super().recompose()
         self.fit()
+
+    async def relabel(self) -> bool:
+        """The keys composed now given to the keys there are, each relabelled in place; only the
+        keys more or fewer are mounted or removed (no Footer rebuilt and restyled at each step:
+        a profile found the rebuild a twentieth of a game's time). False when it cannot (a
+        group of keys, no keys yet, the palette's key come or gone): then it is rebuilt."""
+        fresh = list(self.compose())
+        old = list(self.children)
+        if not old or not all(isinstance(w, FooterKey) for w in (*fresh, *old)):
+            return False
+
+        def split(keys: list) -> tuple[list, list]:
+            docked = [k for k in keys if k.has_class("-command-palette")]
+            return [k for k in keys if not k.has_class("-command-palette")], docked
+
+        (keys, docked), (wanted, docked_wanted) = split(old), split(fresh)
+        if len(docked) != len(docked_wanted) or any(k.has_class("-grouped") for k in fresh):
+            return False
+        for key, new in zip((*keys, *docked), (*wanted, *docked_wanted), strict=False):
+            key.key, key.key_display, key.description = new.key, new.key_display, new.description
+            key.action, key._disabled, key.tooltip = new.action, new._disabled, new.tooltip
+            key.set_class(new._disabled, "-disabled")
+            key.labelled = (new.key_display, new.description)  # as composed (fit may cut it)
+            key.display = True
+            key.refresh(layout=True)
+        if len(wanted) > len(keys):
+            more = wanted[len(keys) :]
+            await self.mount(*more, before=docked[0]) if docked else await self.mount(*more)
+        elif len(keys) > len(wanted):
+            await self.remove_children(keys[len(wanted) :])
+        return True
 
     def shown_keys(self) -> tuple:
         """What ``compose`` draws, as data: each shown binding, enabled or not, its words."""

@@ -72,3 +72,34 @@ async def test_the_help_scrolls_to_its_last_key_at_80x24(make_app):
         assert "Backspace" not in await wait_for_text(pilot, "New game")
         await pilot.press("end")
         await wait_for(pilot, lambda: "ctrl+q" in screen_text(app))
+
+
+async def test_the_footer_relabels_its_keys_at_a_new_step_and_shows_only_that_step_s(
+    make_app, tmp_path
+):
+    """The Footer at a new step (the discussion ended: the election, R14) shows that step's
+    keys, each with its label, and none of the last step's; it relabels the keys it has
+    rather than building itself again (``FittingFooter.relabel``)."""
+    from textual.widgets import Footer
+
+    from tests.tui.test_fit import footer_ready
+
+    journal = journal_until(tmp_path / "games", lambda s: s.step is Step.DISCUSSION, seed=6)
+    app = make_app(clock=lambda: 0.0, resume=journal.path, new=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: app.state.step is Step.DISCUSSION)
+        await wait_for(pilot, lambda: footer_ready(app.screen))
+        footer = app.screen.query_one(Footer)
+        before = list(footer.query("FooterKey"))
+        actions = {key.action for key in before}
+        assert "end_discussion" in actions
+        await pilot.press("e")
+        await wait_for(pilot, lambda: app.state.step is Step.ELECTION)
+        await wait_for(pilot, lambda: footer_ready(app.screen))
+        after = list(footer.query("FooterKey"))
+        assert "end_discussion" not in {key.action for key in after}
+        assert set(before) & set(after), "the Footer was built again"
+        text = screen_text(app).splitlines()[-1]
+        for key in after:
+            if key.display:
+                assert f"{key.key_display} {key.description}".strip() in text, (key.action, text)
