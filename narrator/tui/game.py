@@ -66,6 +66,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
     _view: tuple | None = None  # (state, path, its StepView)
     _drawn: tuple | None = None  # (its StepView, the state shown, the moment held) drawn last
     _body_lines: tuple | None = None  # (width, lines) of the body shown, when drawn at its width
+    _compact: bool | None = None  # the body drawn compact (no blank rows) or not
     keys_wait_for_enter = True  # the keys typed after Enter, for its entry's step (keyboard.py)
 
     def compose(self) -> ComposeResult:
@@ -303,8 +304,10 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         if compact:
             shown = self.drawn(view, s, page, compact)
         body, title = self.query_one("#step-body", Static), self.query_one("#step-title", Static)
-        body.styles.padding = (0, 0) if compact else (1, 0)
-        title.styles.padding = (0, 0, 0, 0) if compact else (1, 0, 0, 0)
+        if self._compact != compact:  # a style set again lays the screen out again
+            self._compact = compact
+            body.styles.padding = (0, 0) if compact else (1, 0)
+            title.styles.padding = (0, 0, 0, 0) if compact else (1, 0, 0, 0)
         title.update(shown.title)
         lines = (drawn.width, drawn.lines) if drawn is not None else None
         if lines is None or lines != self._body_lines:  # the same lines: no new layout

@@ -118,7 +118,6 @@ class FittingFooter(Footer):
             key.action, key._disabled, key.tooltip = new.action, new._disabled, new.tooltip
             key.set_class(new._disabled, "-disabled")
             key.labelled = (new.key_display, new.description)  # as composed (fit may cut it)
-            key.display = True
             key.refresh(layout=True)
         if len(wanted) > len(keys):
             more = wanted[len(keys) :]
