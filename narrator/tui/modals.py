@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Select, Static
 
 from narrator.settings import NATURAL, NATURAL_COMMAND, NATURAL_LANGUAGES, Settings, load, save
+from narrator.tui.widgets import Dimmed
 from narrator.tui.words import say, translate_bindings
 
 ESPEAK = "espeak"  # eSpeak NG in the voice list (in the settings: no voice named)
@@ -31,7 +32,7 @@ class Worded:
         self.refresh_bindings()
 
 
-class ConfirmScreen(Worded, ModalScreen[bool]):
+class ConfirmScreen(Worded, Dimmed, ModalScreen[bool]):
     """A yes/no question. Only y says yes; Enter, n and Esc say no: a reflex Enter (after
     ctrl+z, ctrl+q, or in a running discussion: a tired narrator presses Enter twice) never
     does the harmful thing. On a Russian layout н is y and т is n (the app maps letter keys
@@ -55,7 +56,7 @@ class ConfirmScreen(Worded, ModalScreen[bool]):
         self.dismiss(False)
 
 
-class HelpScreen(Worded, ModalScreen[None]):
+class HelpScreen(Worded, Dimmed, ModalScreen[None]):
     BINDINGS = [("escape,question_mark,q", "close", "Close")]
 
     def __init__(self, rows: list[tuple[str, str]]) -> None:
@@ -81,7 +82,7 @@ RATES = (100, 130, 165, 200, 240, 280)  # words a minute offered; a saved other 
 VOLUMES = tuple(range(100, -1, -10))  # percent
 
 
-class SettingsScreen(Worded, ModalScreen[None]):
+class SettingsScreen(Worded, Dimmed, ModalScreen[None]):
     """The language, and how each language is spoken: its voice, rate and volume. ctrl+t says
     a test line with what is chosen, before it is saved; Esc puts the voice back as it was."""
 

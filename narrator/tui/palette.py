@@ -14,6 +14,7 @@ from textual.command import CommandList, CommandPalette
 from textual.css.query import NoMatches
 from textual.screen import Screen
 
+from narrator.tui.widgets import Dimmed
 from narrator.tui.words import say
 
 # The palette's commands: the words ids palette.<name> (title) and palette.<name>_more (help),
@@ -27,7 +28,7 @@ COMMANDS = (
 )
 
 
-class Palette(CommandPalette):
+class Palette(Dimmed, CommandPalette):
     """Textual's palette, closed once: a key queued behind its closing (Enter twice on a
     command) would have it dismiss again, popping the screen under it (or, with none left,
     crashing the app), and a search still running as it closes finds no list: both found by

@@ -24,6 +24,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from narrator.tui.widgets import Dimmed
 from narrator.tui.words import say, translate_bindings
 
 SAID = 3  # the lines said last, on the page under the step (the newest last)
@@ -226,7 +227,7 @@ class DisplayMixin:
             self.push_screen(TableDisplayScreen())
 
 
-class TableDisplayScreen(ModalScreen):
+class TableDisplayScreen(Dimmed, ModalScreen):
     """The display's address and its QR code, until Esc."""
 
     BINDINGS = [Binding("escape,enter,f2", "close", "Close")]

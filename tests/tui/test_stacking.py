@@ -170,3 +170,31 @@ async def test_a_search_of_the_palette_as_it_closes_never_crashes_the_app(make_a
         assert app.is_running and app._exception is None
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
+@pytest.mark.parametrize("opener", ["help", "undo", "palette", "display"])
+async def test_the_game_behind_a_dialog_is_dimmed_as_textual_dims_it(make_app, tmp_path, opener):
+    """``widgets.DimmedBehind`` (each style's dimmed style worked out once) draws the screen
+    behind each dialog piece by piece as Textual's own ``BackgroundScreen`` draws it, twice
+    in a row (the second from its memory)."""
+    from rich.console import Console
+    from textual.renderables.background_screen import BackgroundScreen
+
+    from narrator.tui.widgets import Dimmed, DimmedBehind
+
+    journal = journal_until(tmp_path / "games", lambda s: s.step is Step.ELECTION, seed=3)
+    app = make_app(resume=journal.path, new=False, clock=lambda: 0.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await settled_text(pilot)
+        await pilot.press(OVER_THE_GAME[opener])
+        await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen))
+        dialog, behind = app.screen, app.screen_stack[-2]
+        assert isinstance(dialog, Dimmed) and isinstance(behind, GameScreen)
+        drawn = DimmedBehind(behind, dialog.styles.background)
+        console = Console(width=SIZE[0], height=SIZE[1], color_system="truecolor")
+        with app._context():  # as the app draws it
+            textual = list(console.render(BackgroundScreen(behind, drawn.color)))
+            assert len({segment.style for segment in textual}) > 5, textual[:9]
+            for _ in range(2):
+                assert list(console.render(drawn)) == textual
