@@ -26,7 +26,7 @@ from narrator.tui import keyreader, stepview
 from narrator.tui.clock import TICK, DiscussionClock
 from narrator.tui.entering import EnteringMixin
 from narrator.tui.pacing import PacingMixin
-from narrator.tui.widgets import Drawn, FittingFooter, drawn_at
+from narrator.tui.widgets import Drawn, DrawnStatic, FittingFooter, drawn_at
 from narrator.tui.words import translate_bindings
 
 __all__ = ["GameScreen"]
@@ -65,7 +65,6 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
     paced: Paced | None = None
     _view: tuple | None = None  # (state, path, its StepView)
     _drawn: tuple | None = None  # (its StepView, the state shown, the moment held) drawn last
-    _body_lines: tuple | None = None  # (width, lines) of the body shown, when drawn at its width
     _compact: bool | None = None  # the body drawn compact (no blank rows) or not
     keys_wait_for_enter = True  # the keys typed after Enter, for its entry's step (keyboard.py)
 
@@ -81,7 +80,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
                         id="progress", show_eta=False, show_percentage=False, total=1000
                     )
                 with StepScroll(id="step-scroll"):
-                    yield Static(id="step-body")
+                    yield DrawnStatic(id="step-body")
                 # Emptied for each value: what is typed before it has the focus is kept
                 # (a name typed fast, P23), not selected as it takes it, then typed over.
                 yield Input(id="typed", compact=True, select_on_focus=False)
@@ -303,16 +302,17 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         compact = not fits
         if compact:
             shown = self.drawn(view, s, page, compact)
-        body, title = self.query_one("#step-body", Static), self.query_one("#step-title", Static)
+        body = self.query_one("#step-body", DrawnStatic)
+        title = self.query_one("#step-title", Static)
         if self._compact != compact:  # a style set again lays the screen out again
             self._compact = compact
             body.styles.padding = (0, 0) if compact else (1, 0)
             title.styles.padding = (0, 0, 0, 0) if compact else (1, 0, 0, 0)
         title.update(shown.title)
-        lines = (drawn.width, drawn.lines) if drawn is not None else None
-        if lines is None or lines != self._body_lines:  # the same lines: no new layout
-            self._body_lines = lines
-            body.update(drawn or shown.body)
+        if drawn is not None:  # the same lines as shown: no new layout
+            body.show_drawn(drawn)
+        else:
+            body.show_as_is(shown.body)
         self.query_one("#step-keys", Static).update(Text(shown.keys, style="bold"))
 
     def drawn(self, view: StepView, s, page, compact: bool = False) -> stepview.View:
@@ -335,7 +335,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         text = self.caption_text if text is None else text
         if self.paced is not None and self.page is None:
             shown = stepview.paced(self.paced, text, self.lang)
-            self.query_one("#step-body", Static).update(shown.body)
+            self.query_one("#step-body", DrawnStatic).show_as_is(shown.body)
 
     def action_record(self) -> None:
         from narrator.tui.record import RecordScreen

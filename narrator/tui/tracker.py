@@ -13,7 +13,7 @@ from typing import Any
 from narrator.display.feed import public_page
 from narrator.display.tracking import LAYOUTS, draw, least_rows, plain_style
 from narrator.games.views import PublicView
-from narrator.tui.widgets import Drawn, DrawnStatic, drawn_at
+from narrator.tui.widgets import DrawnStatic, drawn_at
 
 
 class Tracker(DrawnStatic):
@@ -49,7 +49,4 @@ class Tracker(DrawnStatic):
             drawn = drawn_at(self.app, drawn, width)  # measured once, drawn from its lines
             if drawn.rows <= height:
                 break
-        if isinstance(drawn, Drawn) and self._drawn_lines == (width, drawn.lines):
-            return  # the same lines (a seat's cell that shows no change)
-        self._drawn_lines = (width, drawn.lines) if isinstance(drawn, Drawn) else None
-        self.update(drawn)
+        self.show_drawn(drawn)  # the same lines (a cell that shows no change): left as it is

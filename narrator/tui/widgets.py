@@ -49,23 +49,29 @@ def drawn_at(app: Any, renderable: Any, width: int) -> Drawn:
 
 
 class DrawnStatic(Static):
-    """A side panel, drawn again at every entry: what it shows is drawn once at its width
-    (``Drawn``), and left as it is when it draws the same lines (no new layout of the screen).
-    Drawn again when its width changes (``on_resize``: the subclass shows its content again)."""
+    """What is drawn again at every entry (a side panel, the step's body): shown drawn once at
+    its width (``Drawn``), and left as it is when it draws the same lines (no new layout of the
+    screen). Drawn again when its width changes (the screen or the subclass shows it again)."""
 
-    _drawn_lines: tuple[int, list] | None = None
+    _drawn_lines: tuple[int, list] | None = None  # the width and lines shown, when drawn
 
-    def show_drawn(self, renderable: Any) -> Drawn | None:
+    def show_drawn(self, renderable: Any) -> None:
+        """``renderable`` (or a ``Drawn`` already drawn at this width) shown from its lines."""
         width = self.content_region.width
-        if width <= 0:  # not laid out yet: drawn as it is (its on_resize draws it again)
-            self._drawn_lines = None
-            self.update(renderable)
-            return None
-        drawn = drawn_at(self.app, renderable, width)
+        if width <= 0:  # not laid out yet: drawn as it is (drawn again once it is)
+            self.show_as_is(renderable)
+            return
+        drawn = renderable
+        if not isinstance(drawn, Drawn) or drawn.width != width:
+            drawn = drawn_at(self.app, renderable, width)
         if self._drawn_lines != (width, drawn.lines):
             self._drawn_lines = (width, drawn.lines)
             self.update(drawn)
-        return drawn
+
+    def show_as_is(self, renderable: Any) -> None:
+        """``renderable`` left for Textual to draw (a step drawn compact, which may scroll)."""
+        self._drawn_lines = None
+        self.update(renderable)
 
 
 class FittingFooter(Footer):
