@@ -6,6 +6,8 @@ import argparse
 import gc
 import sys
 
+from narrator.paths import keep_private
+
 
 def parser() -> argparse.ArgumentParser:
     from narrator.games.registry import names  # the games by name: no game's rules imported
@@ -55,6 +57,7 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    keep_private()  # every file and folder made from here on is the user's only (paths.py)
     # Loading the app makes many objects that live as long as it does; collecting them during
     # start-up only delays the first frame. The app turns the collector back on once drawn.
     gc.disable()

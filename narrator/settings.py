@@ -190,8 +190,8 @@ def dumps(settings: Settings) -> str:
 def save(settings: Settings, path: Path | None = None) -> Path:
     """Write the settings atomically (a half-written file is never left behind)."""
     path = settings_path() if path is None else path
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)
+    paths.private_dir(path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".toml", dir=path.parent)  # 0600
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(dumps(settings))

@@ -122,3 +122,12 @@ def toy():
     yield game
     registry.unregister("toy")
     use_game(None)
+
+
+@pytest.fixture
+def open_umask():
+    """The most permissive umask (000) while the test runs, as a user's shell may have it:
+    what the app makes must be its user's only all the same."""
+    started_with = os.umask(0)
+    yield
+    os.umask(started_with)

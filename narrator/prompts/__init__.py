@@ -42,8 +42,8 @@ import errno
 import functools
 import re
 import string
+import threading
 import tomllib
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
@@ -149,6 +149,8 @@ def placeholders(template: str) -> frozenset[str]:
             raise ValueError(Problem("placeholder_conversion", field=name, conversion=conversion))
         if spec and "|" not in spec:
             raise ValueError(Problem("placeholder_spec", field=name, spec=spec))
+        if "{" in spec or "}" in spec:  # a field there would be looked up when it is said
+            raise ValueError(Problem("placeholder_nested", field=name))
         names.add(name)
     return frozenset(names)
 
@@ -179,7 +181,8 @@ class Catalogue:
     """All lines of one language: the packaged ones with the user's overrides on top.
 
     A broken override never stops the app: the file (or the one line) is skipped and a
-    `Problem` saying why is added to `warnings`.
+    `Problem` saying why is added to `warnings` (`overrides` checks it when it is read); a
+    line of it that still fails when said is the built-in line from then on, with one more.
     """
 
     def __init__(
@@ -200,6 +203,8 @@ class Catalogue:
         self.lines: dict[str, str] = sources.load(lang, ui, self.game)
         self._fields = {key: placeholders(line) for key, line in self.lines.items()}
         self._formatter = LineFormatter(lang)
+        self._built_in: dict[str, str] = {}  # the app's line of each id a user rewords
+        self._falling_back = threading.Lock()
         folder = paths.config_dir() if config_dir is None else config_dir
         self.override_path = folder / f"prompts.{lang}.toml"
         if not ui:  # the user may reword what is said; the screens' words are the app's
@@ -209,54 +214,25 @@ class Catalogue:
         return prompt_id in self.lines
 
     def _apply_overrides(self, path: Path) -> None:
-        warn = self.warnings.append
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return
-        except (OSError, UnicodeDecodeError) as error:
-            warn(Problem("prompts_unreadable", file=str(path), reason=reason(error)))
-            return
-        try:
-            table = sources.flatten(tomllib.loads(text))
-        except (ValueError, RecursionError) as error:  # as in settings.parse
-            why = (
-                reason(error)
-                if isinstance(error, tomllib.TOMLDecodeError)
-                else Term("files.reason.too_deep")
-            )
-            warn(Problem("prompts_not_toml", file=str(path), reason=why))
-            return
+        from narrator.prompts import overrides  # it words its problems with this module's
+
         others: dict[str, frozenset[str]] | None = None
-        for key, value in table.items():
-            where = {"file": str(path), "id": key}
-            expected = self._fields.get(key)
-            if expected is None:  # another game's line: checked here, said in its game
-                if others is None:
-                    lines = sources.other_lines(self.lang, self.ui, self.game)
-                    others = {k: placeholders(line) for k, line in lines.items()}
-                expected = others.get(key)
-            if expected is None:
-                warn(Problem("prompts_no_such_id", **where))
-                continue
-            if not isinstance(value, str):
-                warn(Problem("prompts_not_text", **where))
-                continue
-            if any(ch != "\n" and unicodedata.category(ch) == "Cc" for ch in value):
-                warn(Problem("prompts_control", **where))
-                continue
-            try:
-                fields = placeholders(value)
-            except ValueError as error:
-                warn(Problem("prompts_bad_line", **where, reason=reason(error, other="braces")))
-                continue
-            if fields != expected:
-                want = ", ".join(f"{{{name}}}" for name in sorted(expected))
-                want = want or Term("files.placeholders_none")
-                warn(Problem("prompts_placeholders", **where, want=want))
-                continue
+
+        def fields_of(key: str) -> frozenset[str] | None:
+            nonlocal others
+            if key in self._fields:
+                return self._fields[key]
+            if others is None:  # another game's line: checked here, said in its game
+                lines = sources.other_lines(self.lang, self.ui, self.game)
+                others = {k: placeholders(line) for k, line in lines.items()}
+            return others.get(key)
+
+        lines, warnings = overrides.read(path, self.lang, fields_of)
+        self.warnings.extend(warnings)
+        for key, line in lines.items():
             if key in self.lines:
-                self.lines[key] = value
+                self._built_in[key] = self.lines[key]
+                self.lines[key] = line
 
     @property
     def ids(self) -> frozenset[str]:
@@ -278,7 +254,18 @@ class Catalogue:
             names = ", ".join(sorted(missing))
             raise PromptError(f"prompt {prompt_id!r} needs a value for: {names}")
         values = {name: self.text_of(params[name]) for name in self._fields[prompt_id]}
-        return self._formatter.format(template, **values)
+        try:
+            return self._formatter.format(template, **values)
+        except Exception as error:  # noqa: BLE001 - a user's line must never stop the game
+            built_in = self._built_in.get(prompt_id)
+            if built_in is None or built_in == template:
+                raise  # the app's own line: a bug to see, not to hide
+            with self._falling_back:  # one warning, whichever thread says it first
+                if self.lines[prompt_id] == template:
+                    self.lines[prompt_id] = built_in
+                    where = {"file": str(self.override_path), "id": prompt_id}
+                    self.warnings.append(Problem("prompts_not_said", **where, reason=reason(error)))
+            return self._formatter.format(built_in, **values)
 
     def text_of(self, value: Any) -> Any:
         """How a placeholder value reads aloud: colours, teams and lists are translated."""

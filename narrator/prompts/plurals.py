@@ -6,10 +6,17 @@ from __future__ import annotations
 import string
 from typing import Any
 
+PLURAL_COUNTS = {"ru": 3}  # one, few, many; any other language: one, other
+
+
+def plural_count(lang: str) -> int:
+    """How many forms a word has for a number in ``lang``: a line's ``{n:…}`` gives as many."""
+    return PLURAL_COUNTS.get(lang, 2)
+
 
 def plural_form(n: int, forms: list[str], lang: str) -> str:
     """Pick the plural form of a word for n (Russian: one, few, many; others: one, other)."""
-    if lang == "ru" and len(forms) >= 3:
+    if plural_count(lang) == 3 and len(forms) >= 3:
         if n % 10 == 1 and n % 100 != 11:
             return forms[0]
         if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:

@@ -19,6 +19,7 @@ from typing import Any
 
 from textual import events
 
+from narrator import paths
 from narrator.tui.words import say
 
 KEYS_KEPT = 50
@@ -84,7 +85,7 @@ class CrashMixin:
         text = report_text(error, keys, journal, hidden)
         path = self.data_dir / f"{PREFIX}{datetime.now():%Y%m%d-%H%M%S-%f}.txt"
         try:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
+            paths.private_dir(self.data_dir)
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(text)

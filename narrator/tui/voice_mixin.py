@@ -27,14 +27,14 @@ class VoiceMixin:
             self.notify(notice, title=self.words("game.sound"), severity="warning", timeout=8)
 
     def show_prompt_warnings(self) -> None:
-        """Why lines of the user's prompts.<lang>.toml were not used (once a language)."""
-        shown = getattr(self, "_prompt_warnings_shown", set())
-        if self.language not in shown:
-            self._prompt_warnings_shown = shown | {self.language}
-            title = self.words("game.prompts")
-            for warning in catalogue(self.language).warnings:
+        """Why lines of the user's prompts.<lang>.toml were not used, each once a language:
+        those found when the file was read, and a line that failed when it was said."""
+        shown = self.__dict__.setdefault("_prompt_warnings_shown", set())
+        for warning in catalogue(self.language).warnings:
+            if (self.language, warning) not in shown:
+                shown.add((self.language, warning))
                 why = warning.text(self.language)
-                self.notify(why, title=title, severity="warning", timeout=10)
+                self.notify(why, title=self.words("game.prompts"), severity="warning", timeout=10)
 
     # --- voice and captions ---------------------------------------------------------------
     def say_lines(self, lines: list[Line]) -> list[str]:
@@ -49,6 +49,7 @@ class VoiceMixin:
     def say(self, prompt_id: str, urgent: bool = False, **params: Any) -> str:
         text = self.voice.say(prompt_id, urgent=urgent, **params)
         self.caption(text)
+        self.show_prompt_warnings()  # a user's line may have failed just now
         return text
 
     def render_ahead(self) -> None:

@@ -153,5 +153,5 @@ def sounds_dir() -> Path:
 
     made = paths.cache_dir() / "sounds"
     if not all((made / f"{name}.wav").is_file() for name in CHIMES):
-        write_all(made)
+        write_all(paths.private_dir(made))
     return made

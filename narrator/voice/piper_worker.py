@@ -73,20 +73,23 @@ def open_session(model: Path, folder: Path) -> Any:
     renders no faster here. A copy that will not open is deleted and made again."""
     import onnxruntime
 
+    from narrator.paths import ours_only, private_dir
+
     levels = onnxruntime.GraphOptimizationLevel
     saved = folder / f"{engine_id().replace('/', '_')}-onnxruntime-{onnxruntime.__version__}.onnx"
-    if saved.is_file():
+    if ours_only(saved):  # a model another user could change could say anything
         try:
             return _session(str(saved), levels.ORT_DISABLE_ALL)
         except Exception:  # noqa: BLE001 - a truncated or foreign file: make it again
             saved.unlink(missing_ok=True)
     tmp = folder / f"{saved.stem}.{os.getpid()}.tmp.onnx"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        private_dir(folder, ours=True)
         session = _session(str(model), levels.ORT_ENABLE_EXTENDED, save=str(tmp))
         for old in folder.glob("*.onnx"):  # another Piper, model or onnxruntime's copy
             if old != tmp:
                 old.unlink(missing_ok=True)
+        os.chmod(tmp, 0o600)  # whatever the umask: the model's graph is what says the lines
         os.replace(tmp, saved)
         return session
     except Exception:  # noqa: BLE001 - a cache we cannot write: optimize at each load

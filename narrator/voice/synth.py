@@ -6,6 +6,9 @@ asking the worker process (`synth_worker.py`) to render the line. A worker that 
 the time limit or dies is killed and started again for the next line; the caller gets None
 (the line stays a caption). Lines asked for by `say` go before lines being rendered ahead.
 
+The cache is its user's only, whatever the umask, and a file there that another user could
+have put or changed is rendered again, never played (`paths.ours_only`).
+
 A worker that sends a line piece by piece (Piper's) makes it playable before it is done:
 `live(request)` is its Stream while it renders (stream.py). A worker that can give up a line
 (its hello says ``"yields": true``) is asked to when a line is wanted now while it renders one
@@ -31,6 +34,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Protocol
 
+from narrator import paths
 from narrator.voice.problem import ReportsProblems
 from narrator.voice.sinks import Stream
 from narrator.voice.worker_process import (
@@ -158,7 +162,7 @@ class WorkerSynthesizer(ReportsProblems):
     def request(self, request: SpeechRequest, priority: int = NOW) -> Future[Path | None]:
         key = cache_key(self.engine, request.voice_key, request.rate, request.text)
         cached = self.cache_dir / f"{key}.wav"
-        if cached.is_file():  # a warm line: answered here, without waiting for the thread
+        if paths.ours_only(cached):  # a warm line: answered here, not waiting for the thread
             done: Future[Path | None] = Future()
             done.set_result(cached)
             return done
@@ -245,6 +249,8 @@ class WorkerSynthesizer(ReportsProblems):
 
     # -- the background thread ----------------------------------------------------------
     def _run(self) -> None:
+        with contextlib.suppress(OSError):  # a cache that cannot be made: the worker says so
+            paths.private_dir(self.cache_dir, ours=True)
         sweep_stale_renders(self.cache_dir)
         while True:
             with self._cond:
@@ -344,8 +350,10 @@ class WorkerSynthesizer(ReportsProblems):
         self, request: SpeechRequest, key: str, retry: bool = True, first: bool = False
     ) -> Path | None:
         final = self.cache_dir / f"{key}.wav"
-        if final.is_file():
+        if paths.ours_only(final):
             return final
+        with contextlib.suppress(OSError):  # one we may not play: it is rendered again
+            final.unlink()
         worker = self._ensure_worker()
         if worker is None:
             return None
@@ -378,6 +386,7 @@ class WorkerSynthesizer(ReportsProblems):
             self._fail(str(answer.get("error") or "unknown error"))
             return None
         try:
+            os.chmod(tmp, 0o600)  # whatever made it: the cache's files are the owner's only
             os.replace(tmp, final)  # atomic: a reader never sees half a file
         except OSError as error:
             tmp.unlink(missing_ok=True)

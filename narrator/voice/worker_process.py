@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import IO
 
+from narrator import paths
+
 
 class WorkerError(RuntimeError):
     pass
@@ -23,8 +25,10 @@ class Worker:
     """One child process speaking the JSON-lines protocol of synth_worker.py."""
 
     def __init__(self, command: list[str], env: dict[str, str], log: Path) -> None:
-        log.parent.mkdir(parents=True, exist_ok=True)
-        with open(log, "wb") as stderr:  # the child keeps its own copy of the descriptor
+        paths.private_dir(log.parent)
+        fd = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # it may hold lines
+        with open(fd, "wb") as stderr:  # the child keeps its own copy of the descriptor
+            os.fchmod(fd, 0o600)  # a log made before may be open to others
             self.process = subprocess.Popen(
                 command,
                 stdin=subprocess.PIPE,
@@ -33,6 +37,7 @@ class Worker:
                 env=env,
                 close_fds=True,
                 start_new_session=True,  # no terminal: Ctrl+C in the TUI does not reach it
+                umask=paths.OTHERS,  # what it writes (a line's WAV, Piper's model) is ours only
             )
         self._buffer = b""
         self.log = log

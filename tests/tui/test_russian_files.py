@@ -214,14 +214,27 @@ discussion_paused = "{"
 election_result = "{player} {colour} {1x}"
 """
 LINE_IDS = ["round_start", "no_such_id", "vote_confirmed", "time_up", "thirty_seconds_left"]
-LINE_IDS += ["time_added", "discussion_paused", "election_result"]
-PLACEHOLDERS = ["round", "colour", "seconds", "player", "1x", "r"]
+LINE_IDS += ["time_added", "discussion_paused", "election_result", "vote_refused"]
+PLACEHOLDERS = ["round", "colour", "seconds", "player", "1x", "r", "reason"]
+# What issue 37 found taken without a word: a placeholder inside plural forms, forms too many
+# or too few, a line of 10,000 forms.
+GRAMMAR_LINES = f"""
+vote_refused = "{{reason:{{__import__}}|x}}"
+time_added = "{{seconds:а|б|в|г|д}}"
+thirty_seconds_left = "{{seconds:{"с|" * 10_000}с}}"
+"""
 
 
 @pytest.mark.parametrize(
     "content, count",
-    [(BAD_LINES, 8), ('time_up = "unclosed\n', 1), (b"\xff\xfe", 1), ("a = " + "[" * 100_000, 1)],
-    ids=["bad lines", "not toml", "not utf-8", "nested too deep"],
+    [
+        (BAD_LINES, 8),
+        (GRAMMAR_LINES, 3),
+        ('time_up = "unclosed\n', 1),
+        (b"\xff\xfe", 1),
+        ("a = " + "[" * 100_000, 1),
+    ],
+    ids=["bad lines", "plural forms", "not toml", "not utf-8", "nested too deep"],
 )
 async def test_a_broken_prompt_override_is_said_in_russian(make_app, tmp_path, content, count):
     write_prompts(content)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import textwrap
 import time
@@ -269,3 +270,50 @@ def test_a_line_asked_for_sooner_moves_up_the_queue(tmp_path):
         assert not first.done()
     finally:
         synth.close()
+
+
+# --- the cache is the user's only (issue 37, item 7) --------------------------------------------
+WRITES = """
+write_wav(request["out"]); reply({"ok": True, "voice": "fake"})
+"""
+
+
+def private(path: Path) -> bool:
+    return path.stat().st_mode & 0o077 == 0
+
+
+def test_the_speech_cache_is_the_user_s_only_whatever_the_umask(
+    tmp_path, synth_factory, open_umask
+):
+    synth = synth_factory(command=fake_worker(tmp_path, WRITES))
+    path = synth.request(SpeechRequest("Everyone, close your eyes.")).result(10)
+    assert path is not None and path.parent == tmp_path / "speech"
+    assert private(path.parent) and private(path) and private(path.parent / "worker.log")
+
+
+def spoil(path: Path, how: str) -> None:
+    """What another user could do to a cached line: write it, own it, put a link there."""
+    if how == "open to others":
+        path.chmod(0o666)
+    elif how == "another user's":
+        os.chown(path, 65534, -1)
+    else:
+        elsewhere = path.with_name("elsewhere.wav")
+        path.rename(elsewhere)
+        path.symlink_to(elsewhere)
+
+
+@pytest.mark.parametrize("how", ["open to others", "another user's", "a link"])
+def test_a_cached_line_another_user_could_have_changed_is_rendered_again(
+    tmp_path, synth_factory, how
+):
+    if how == "another user's" and os.geteuid() != 0:
+        pytest.skip("only root can give a file to another user")
+    synth = synth_factory(command=fake_worker(tmp_path, WRITES))
+    request = SpeechRequest("The werewolves open their eyes.")
+    path = synth.request(request).result(10)
+    assert path is not None and synth.rendered == 1
+    spoil(path, how)
+    assert synth.request(request).result(10) == path
+    assert synth.rendered == 2  # not played as it was found: rendered anew
+    assert not path.is_symlink() and path.stat().st_uid == os.getuid() and private(path)
