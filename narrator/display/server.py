@@ -115,7 +115,7 @@ class TableDisplay:
         """Start the server's thread and bind (OSError if the port cannot be had)."""
         loop = asyncio.new_event_loop()
         loop.set_exception_handler(self._quiet)
-        thread = threading.Thread(target=loop.run_forever, name="table-display", daemon=True)
+        thread = threading.Thread(target=self._run, args=(loop,), name="table-display", daemon=True)
         thread.start()
         try:
             await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._start(), loop))
@@ -135,6 +135,14 @@ class TableDisplay:
         await asyncio.get_running_loop().run_in_executor(None, thread.join, 5)
         loop.close()
         self.loop = self.thread = None
+
+    def _run(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The server's thread: an error that ends its loop is counted, never printed (a
+        thread's uncaught error is written to the terminal, the game's screen)."""
+        try:
+            loop.run_forever()
+        except BaseException:  # noqa: BLE001 - the game goes on without its display
+            self.troubles += 1
 
     def _quiet(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """An error in the server's loop (an accept that found no file left, a connection's
