@@ -7,9 +7,11 @@ It runs in a thread of its own, with its own event loop, so a page is sent the m
 is on disk, not when the app's screen has been drawn again (and the screen never waits for a
 page): ``publish`` may be called from the app's thread. A page that lost its connection
 reconnects by itself (``page/stream.js``: whatever the failure, with a backoff) and is sent the
-current page first; a stream whose page went away is dropped at once (it counts against
-``MAX_CLIENTS``). A game keeps its address: ``port`` and ``token`` may be given (the app saves
-them beside the journal), so the pages of a killed game find the resumed one.
+current page first; a stream whose page went away, or that takes no write for
+``WRITE_TIMEOUT``, is dropped at once (it counts against ``MAX_CLIENTS``). How many connections
+it keeps and for how long, and the headers of every answer: ``connections``. A game keeps its
+address: ``port`` and ``token`` may be given (the app saves them beside the journal), so the
+pages of a killed game find the resumed one.
 """
 
 from __future__ import annotations
@@ -27,10 +29,20 @@ from typing import Any
 
 from aiohttp import web
 
+from narrator.display.connections import (
+    HEAD_TIMEOUT,
+    IDLE_TIMEOUT,
+    Connection,
+    Doors,
+    connection_cap,
+    secure_response,
+    under_way,
+)
 from narrator.display.feed import encode
 from narrator.prompts import LANGUAGES, words
 
 MAX_CLIENTS = 64  # pages open at once; more are refused (503), the game goes on
+WRITE_TIMEOUT = 10.0  # seconds a page may take to read what it is sent before it is dropped
 KEEPALIVE = 15.0  # seconds between comments on an idle stream (proxies, sleeping phones)
 ASSETS = {"page.js": "text/javascript", "stream.js": "text/javascript", "page.css": "text/css"}
 HEARTBEAT = 1.0  # seconds between checks that an idle stream's page is still there
@@ -69,6 +81,9 @@ class TableDisplay:
         port: int = 0,
         token: str | None = None,
         layout: Callable[[str], str | None] | None = None,
+        cap: int | None = None,
+        head_timeout: float = HEAD_TIMEOUT,
+        idle_timeout: float = IDLE_TIMEOUT,
     ) -> None:
         self.lan = lan
         self.port = port
@@ -82,6 +97,10 @@ class TableDisplay:
         self.loop: asyncio.AbstractEventLoop | None = None  # the server's own, in its thread
         self.thread: threading.Thread | None = None
         self.served = 0  # pages sent (tests and the bench count them)
+        self.doors = Doors(cap or connection_cap(), head_timeout, idle_timeout)
+        self.streams_cap = max(1, min(MAX_CLIENTS, self.doors.cap // 2))  # room for page loads
+        self.listener: asyncio.Server | None = None
+        self.troubles = 0  # errors the server's loop met and kept quiet (never printed)
 
     @property
     def url(self) -> str:
@@ -95,7 +114,8 @@ class TableDisplay:
     async def start(self) -> str:
         """Start the server's thread and bind (OSError if the port cannot be had)."""
         loop = asyncio.new_event_loop()
-        thread = threading.Thread(target=loop.run_forever, name="table-display", daemon=True)
+        loop.set_exception_handler(self._quiet)
+        thread = threading.Thread(target=self._run, args=(loop,), name="table-display", daemon=True)
         thread.start()
         try:
             await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(self._start(), loop))
@@ -116,29 +136,56 @@ class TableDisplay:
         loop.close()
         self.loop = self.thread = None
 
+    def _run(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The server's thread: an error that ends its loop is counted, never printed (a
+        thread's uncaught error is written to the terminal, the game's screen)."""
+        try:
+            loop.run_forever()
+        except BaseException:  # noqa: BLE001 - the game goes on without its display
+            self.troubles += 1
+
+    def _quiet(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """An error in the server's loop (an accept that found no file left, a connection's
+        failure): counted, never printed into the game's terminal."""
+        self.troubles += 1
+
     async def _start(self) -> None:
-        app = web.Application(middlewares=[self.guard], client_max_size=1024)
+        app = web.Application(middlewares=[under_way, self.guard], client_max_size=1024)
+        app.on_response_prepare.append(secure_response)
         token = self.token
         app.router.add_get(f"/{token}/", self.index)
         app.router.add_get(f"/{token}/events", self.events)
         app.router.add_get(f"/{token}/page.json", self.current)
         app.router.add_get(f"/{token}/{{asset}}", self.asset)
         self.runner = web.AppRunner(  # a page gone cancels its stream (it frees its place)
-            app,
-            access_log=None,
-            handle_signals=False,
-            shutdown_timeout=1.0,
-            handler_cancellation=True,
+            app, handle_signals=False, shutdown_timeout=1.0, handler_cancellation=True
         )
         await self.runner.setup()
+        server, doors = self.runner.server, self.doors
+        assert server is not None
+        loop = asyncio.get_running_loop()
+        idle = doors.idle_timeout  # aiohttp's own idle timer, as a second guard
+
+        def connection() -> Connection:
+            return Connection(doors, server, loop=loop, keepalive_timeout=idle)
+
         bind = "0.0.0.0" if self.lan else "127.0.0.1"
-        site = web.TCPSite(self.runner, bind, self.port, reuse_address=True)
-        await site.start()
-        self.port = site._server.sockets[0].getsockname()[1]  # the port chosen when 0
+        try:
+            self.listener = await loop.create_server(
+                connection, bind, self.port, reuse_address=True
+            )
+        except BaseException:
+            await self.runner.cleanup()
+            self.runner = None
+            raise
+        self.port = self.listener.sockets[0].getsockname()[1]  # the port chosen when 0
 
     async def _stop(self) -> None:
         for queue in list(self.queues):
             queue.put_nowait(b"")  # each stream ends
+        if self.listener is not None:
+            self.listener.close()  # no new connection; the open ones are closed just below
+            self.listener = None
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
@@ -168,14 +215,7 @@ class TableDisplay:
             raise web.HTTPMethodNotAllowed(request.method, list(GET_METHODS))
         if request.headers.get("Host", "") not in self.allowed_hosts():
             raise web.HTTPMisdirectedRequest(text="unknown host")
-        response = await handler(request)
-        response.headers["Cache-Control"] = "no-store"
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        response.headers["Content-Security-Policy"] = (
-            "default-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'"
-        )
-        return response
+        return await handler(request)  # its headers: connections.secure_response
 
     async def index(self, request: web.Request) -> web.Response:
         html = resources.files(__package__).joinpath("page", "index.html").read_text("utf-8")
@@ -201,14 +241,15 @@ class TableDisplay:
         return web.Response(body=self.page, content_type="application/json")
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        if len(self.queues) >= MAX_CLIENTS:
+        if request.method == "HEAD":  # what a stream's answer would be: no stream, no place
+            return web.Response(headers={"Content-Type": "text/event-stream"})
+        if len(self.queues) >= self.streams_cap:
             raise web.HTTPServiceUnavailable(text="too many pages open")
         queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=4)
-        self.queues.add(queue)
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
-        response.headers["Cache-Control"] = "no-store"
         try:
             await response.prepare(request)
+            self.queues.add(queue)  # a place is taken by a stream that is really open
             await self._send(response, self.page)  # the current page first: a reconnect
             idle = 0.0
             while True:
@@ -220,14 +261,14 @@ class TableDisplay:
                     idle += HEARTBEAT
                     if idle >= KEEPALIVE:
                         idle = 0.0
-                        await response.write(b": keep-alive\n\n")
+                        await self._write(response, b": keep-alive\n\n")
                     continue
                 idle = 0.0
                 if not data:
                     break
                 await self._send(response, data)
-        except (ConnectionResetError, asyncio.CancelledError):
-            pass
+        except (ConnectionResetError, asyncio.CancelledError, TimeoutError):
+            pass  # the page went, or reads nothing: its place is free again
         finally:
             self.queues.discard(queue)
         return response
@@ -235,5 +276,10 @@ class TableDisplay:
     async def _send(self, response: web.StreamResponse, data: bytes) -> None:
         """The server's time, then the page: the page's clock is kept on the server's."""
         now = str(round(time.time() * 1000)).encode()
-        await response.write(b"event: time\ndata: " + now + b"\n\ndata: " + data + b"\n\n")
+        await self._write(response, b"event: time\ndata: " + now + b"\n\ndata: " + data + b"\n\n")
         self.served += 1
+
+    @staticmethod
+    async def _write(response: web.StreamResponse, data: bytes) -> None:
+        """A write the page must take within ``WRITE_TIMEOUT`` (TimeoutError if it does not)."""
+        await asyncio.wait_for(response.write(data), WRITE_TIMEOUT)

@@ -5,7 +5,8 @@ exception escapes anyway, the app writes a crash report beside the journals (the
 without the values of its variables, and the last 50 keys, those of a privacy screen and of a
 name being typed shown as ``•``), prints one line in the user's language instead of Textual's
 traceback (which shows variables: a secret could be among them), and the next start says that
-the game can be resumed and where the report is.
+the game can be resumed and where the report is. With no file descriptor left (a flood of
+connections, issue 37), the report is opened with the app's reserve (``narrator.reserve``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from textual import events
 
 from narrator import paths
+from narrator.reserve import spare
 from narrator.tui.words import say
 
 KEYS_KEPT = 50
@@ -86,7 +88,8 @@ class CrashMixin:
         path = self.data_dir / f"{PREFIX}{datetime.now():%Y%m%d-%H%M%S-%f}.txt"
         try:
             paths.private_dir(self.data_dir)
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+            fd = spare(lambda: os.open(path, flags, 0o600))  # no descriptor left: the reserve
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(text)
                 out.flush()

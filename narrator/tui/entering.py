@@ -10,6 +10,7 @@ from textual.widgets import Input
 
 from narrator.games.base import Refusal
 from narrator.games.views import AppMove, Choice, Paced, StepView, Typed, Words, worded
+from narrator.reserve import out_of_files
 from narrator.tui import keyreader
 from narrator.tui.pacing import hands_on
 
@@ -278,3 +279,11 @@ def typed_refusal(typed: Typed, value: str) -> Refusal | None:
     if not text or len(text) > typed.length:
         return Refusal("typed_text", typed.rule, length=typed.length)
     return None
+
+
+def save_failed(error: OSError) -> Words:
+    """Why an entry was not saved, naming the real cause: with no file descriptor left (a
+    flood of connections, issue 37) more disk space would not help."""
+    if out_of_files(error):
+        return Words("game.save_failed_files")
+    return Words("game.save_failed", {"error": error.strerror or error})

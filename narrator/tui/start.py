@@ -12,7 +12,11 @@ from narrator.tui.words import say
 
 
 def run(args: Any) -> int:
+    from narrator import reserve
     from narrator.tui.speech import open_voice
+
+    reserve.raise_file_limit()  # a desktop's 1,024 is a default, not the most it may have
+    reserve.hold()  # for the crash report and a journal when no descriptor is left
 
     settings = None
     warnings: list[str] = []
