@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from narrator.holding import held, note_path, read_note
 from narrator.journal import Journal, JournalError, JournalInUse
-from narrator.journal.holding import held, note_path, read_note
 from tests.test_bad_files import GAME_EVENTS, journal_at
 
 ROOT = Path(__file__).resolve().parents[1]

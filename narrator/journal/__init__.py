@@ -22,10 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from narrator import paths
+from narrator import holding, paths
 from narrator.games import get_game
 from narrator.games.base import Event, Game, Refusal, fold
-from narrator.journal import holding
 from narrator.journal.errors import JournalError, JournalInUse, in_use
 from narrator.journal.files import cut, fsync_dir, let_go, opened
 from narrator.journal.lines import (

@@ -6,7 +6,7 @@ import functools
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from narrator.journal import holding
+from narrator import holding
 from narrator.prompts import Problem
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ import stat
 from contextlib import suppress
 from pathlib import Path
 
-from narrator.journal import holding
+from narrator import holding
 from narrator.journal.errors import JournalError
 from narrator.prompts import reason
 

@@ -13,7 +13,8 @@ import os
 import shutil
 from pathlib import Path
 
-from narrator.journal import Journal, holding
+from narrator import holding
+from narrator.journal import Journal
 from narrator.journal.errors import JournalError, in_use
 from narrator.journal.files import fsync_dir, opened
 from narrator.journal.lines import MAGIC, VERSION, sealed, write_line
