@@ -160,7 +160,7 @@ class HomeScreen(Screen):
             line = f"{step} · {players(row, room)} · {started}"
             menu.add_option(Option(Text(line), id=RESUME + row.journal))
         for row in self.damaged:  # Enter asks first, then resumes before the damaged line
-            line = f"⚠ {row.step.get(lang, row.journal)} · {when(row)}"
+            line = f"⚠ {row.step.get(lang, row.journal)}"
             menu.add_option(Option(Text(line, style="yellow"), id=RESUME + row.journal))
         if self.last is not None and self.last.game in registry.names():  # a game still there
             game = game_title(self.last.game, lang)

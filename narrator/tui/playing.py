@@ -98,6 +98,7 @@ class PlayingMixin:
             error = err.text(self.language) if isinstance(err, JournalError) else err.strerror
             self.notify(self.words("home.cannot_mend", error=error), severity="error", timeout=10)
             return False
+        self.clear_notifications()  # "cannot resume" is no longer so
         self.resume_game(journal)
         if aside is not None:
             self.notify(self.words("home.mended", file=aside.name), timeout=10)

@@ -62,7 +62,9 @@ async def test_a_damaged_game_resumes_from_before_its_damaged_line_after_a_quest
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and ids(app))
         shown = screen_text(app)
         assert "line 13 is damaged" in shown  # said, as every skipped file is
-        assert "from before line 13: the rest of its journal is damaged" in line_of(app, path.name)
+        assert line_of(app, path.name) == (
+            "⚠ Resume Ravnica: Inquisition (5 players, round 1), before damaged line 13"
+        )
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("n")  # no: nothing changed
