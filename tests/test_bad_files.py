@@ -83,6 +83,17 @@ def test_a_journal_that_is_a_folder_or_unreadable_is_refused(tmp_path, monkeypat
     assert err.value.text("ru") == f"Не удаётся прочитать {path}: нет доступа."
 
 
+@pytest.mark.parametrize("hold", [False, True])
+def test_a_pipe_or_a_device_named_as_a_journal_is_refused_never_waited_on(tmp_path, hold):
+    """Reading a pipe waits for a writer for ever, /dev/zero never ends: neither is read."""
+    pipe = tmp_path / "pipe.jsonl"
+    os.mkfifo(pipe)
+    for path in (pipe, Path("/dev/zero")):
+        with pytest.raises(JournalError, match="it is not a file") as err:
+            Journal.open(path, hold=hold)
+        assert err.value.text("ru").endswith("это не обычный файл.")
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads a chmod 000 file all the same")
 def test_a_chmod_000_journal_is_refused(tmp_path):
     path = journal_at(tmp_path, GAME_EVENTS[:3]).path
