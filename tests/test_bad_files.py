@@ -23,12 +23,14 @@ from narrator import journal as journal_module
 from narrator import prompts
 from narrator import settings as settings_module
 from narrator.games.ravnica import GAME
-from narrator.journal import MAGIC, VERSION, Journal, JournalError, latest_unfinished
+from narrator.journal import MAGIC, Journal, JournalError, latest_unfinished
 from narrator.prompts import Catalogue, Problem
 from narrator.settings import LANGUAGES, RATE_RANGE, Settings, load
 from tests.games.walk import next_move
 
-HEADER = json.dumps({"journal": MAGIC, "version": VERSION, "game": "ravnica"})
+UNCHECKED = 1  # hand-made lines: a journal of version 1 (no checks), as older games are
+
+HEADER = json.dumps({"journal": MAGIC, "version": UNCHECKED, "game": "ravnica"})
 GAME_CREATED = (
     '{"n":1,"event":{"type":"game_created","players":["Ann","Bob","Cid","Dee","Eve"],'
     '"options":{},"seed":1}}'
@@ -68,13 +70,28 @@ def test_a_journal_that_is_a_folder_or_unreadable_is_refused(tmp_path, monkeypat
     # chmod 000 means nothing to root (the tests' user here): the refusal is simulated.
     path = journal_at(tmp_path, GAME_EVENTS[:3]).path
 
-    def denied(self):
-        raise PermissionError(errno.EACCES, "Permission denied", str(self))
+    real_open = os.open
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    def denied(where, flags, *args):
+        if Path(where) == path:
+            raise PermissionError(errno.EACCES, "Permission denied", str(where))
+        return real_open(where, flags, *args)
+
+    monkeypatch.setattr(journal_module.os, "open", denied)
     with pytest.raises(JournalError, match="Cannot read .*: Permission denied") as err:
         Journal.open(path)
     assert err.value.text("ru") == f"Не удаётся прочитать {path}: нет доступа."
+
+
+@pytest.mark.parametrize("hold", [False, True])
+def test_a_pipe_or_a_device_named_as_a_journal_is_refused_never_waited_on(tmp_path, hold):
+    """Reading a pipe waits for a writer for ever, /dev/zero never ends: neither is read."""
+    pipe = tmp_path / "pipe.jsonl"
+    os.mkfifo(pipe)
+    for path in (pipe, Path("/dev/zero")):
+        with pytest.raises(JournalError, match="it is not a file") as err:
+            Journal.open(path, hold=hold)
+        assert err.value.text("ru").endswith("это не обычный файл.")
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root reads a chmod 000 file all the same")

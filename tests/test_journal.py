@@ -15,9 +15,12 @@ from hypothesis import strategies as st
 from narrator.games.base import Refusal, fold
 from narrator.games.ravnica import GAME
 from narrator.games.ravnica import events as ev
-from narrator.journal import MAGIC, VERSION, Journal, JournalError, journals, latest_unfinished
+from narrator.journal import MAGIC, Journal, JournalError, journals, latest_unfinished
+from narrator.journal.lines import sealed
 from tests.games.table import ANN, BOB, EVE, GUILDS, NAMES
 from tests.tui.russian import english_words
+
+UNCHECKED = 1  # hand-made lines: a journal of version 1 (no checks), as older games are
 
 OPENING = [
     ev.GameCreated(NAMES[:5]),
@@ -38,7 +41,7 @@ def journal_with(directory: Path, events=OPENING, stem: str | None = None) -> Jo
 
 
 def header(**changes) -> str:
-    data = {"journal": MAGIC, "version": VERSION, "game": "ravnica", "created": "2026-01-01"}
+    data = {"journal": MAGIC, "version": UNCHECKED, "game": "ravnica", "created": "2026-01-01"}
     data.update(changes)
     return json.dumps(data)
 
@@ -135,11 +138,10 @@ NOT_JOURNALS = {
     "a byte-order mark (saved by Notepad)": b"\xef\xbb\xbf" + header().encode() + b"\n",
     "a line of NULs (a crash on ext4)": (header() + "\n").encode() + b"\0" * 64 + b"\n",
     "a header that is a number": b"12\n",
-    "a header naming no game": json.dumps({"journal": MAGIC, "version": VERSION}).encode() + b"\n",
+    "a header naming no game": json.dumps({"journal": MAGIC, "version": UNCHECKED}).encode()
+    + b"\n",
     "a game of another kind": (header().replace('"ravnica"', '["ravnica"]') + "\n").encode(),
-    "version as text": (
-        header().replace(f'"version": {VERSION}', '"version": "1"') + "\n"
-    ).encode(),
+    "version as text": (header().replace('"version": 1', '"version": "1"') + "\n").encode(),
     "another program's JSON Lines": b'{"level":"info","msg":"started"}\n{"level":"warn"}\n',
     "a PNG": b"\x89PNG\r\n\x1a\n" + bytes(range(256)),
 }
@@ -184,14 +186,28 @@ def _good_lines(tmp_path) -> list[bytes]:
     return journal_with(tmp_path / "good").path.read_bytes().splitlines(keepends=True)
 
 
+def sealed_after(lines: list[bytes], record) -> bytes:
+    """``record`` as the app would write it after ``lines``: its check chained to theirs (a
+    version 2 journal's entry the rules refuse, not a damaged one)."""
+    return sealed(record, lines[-1].rstrip(b"\n")[-18:-2])[0]
+
+
+def unchecked(lines: list[bytes]) -> list[bytes]:
+    """The same game as a version 1 journal (no checks): an older game's."""
+    return [header().encode() + b"\n", *(line[:-29] + b"}\n" for line in lines[1:])]
+
+
 def test_corrupt_middle_line_refused_and_untouched(tmp_path):
     lines = _good_lines(tmp_path)
     lines[3] = b'{"n": 3, "event": {"type": "opening_d\n'
     path = tmp_path / "damaged.jsonl"
     path.write_bytes(b"".join(lines))
-    with pytest.raises(JournalError, match="damaged.jsonl line 4 is not valid JSON"):
+    with pytest.raises(JournalError, match="damaged.jsonl line 4 is damaged"):
         Journal.open(path)
     assert path.read_bytes() == b"".join(lines)
+    path.write_bytes(b"".join(unchecked(lines)))  # the same in a version 1 journal
+    with pytest.raises(JournalError, match="damaged.jsonl line 4 is not valid JSON"):
+        Journal.open(path)
 
 
 @pytest.mark.parametrize(
@@ -212,7 +228,10 @@ def test_corrupt_middle_line_refused_and_untouched(tmp_path):
 def test_entry_the_rules_refuse_is_refused_and_untouched(tmp_path, record, words):
     lines = _good_lines(tmp_path)
     path = tmp_path / "bad.jsonl"
-    content = b"".join(lines) + json.dumps(record).encode() + b"\n"
+    if isinstance(record, dict):  # a line the app could have written, its check right
+        content = b"".join(lines) + sealed_after(lines, record)
+    else:  # a line no version 2 journal can hold: in a version 1 journal
+        content = b"".join(unchecked(lines)) + json.dumps(record).encode() + b"\n"
     path.write_bytes(content)
     with pytest.raises(JournalError) as err:
         Journal.open(path)

@@ -65,8 +65,17 @@ def read(path: Path) -> GameRow:
             raise JournalError("empty_journal", file=path.name)
     except JournalError as err:
         problem = {lang: err.text(lang) for lang in LANGUAGES}
-        game = path.name.split("-", 1)[0]
-        return GameRow(game=game, status=UNREADABLE, started=base["last"], problem=problem, **base)
+        game, step = path.name.split("-", 1)[0], {}
+        if err.kept is not None:  # damaged: the game up to its last good entry can resume
+            kept = err.kept
+            game, line = kept.game.name, err.params["line"]
+            summary = resume_words(kept.game, kept.state)
+            step = _both(
+                kept.game.words_dir, Words("home.damaged", {"summary": summary, "line": line})
+            )
+        return GameRow(
+            game=game, status=UNREADABLE, started=base["last"], problem=problem, step=step, **base
+        )
     game, state = journal.game, journal.state
     header = journal.header
     over = game.is_over(state)
@@ -107,6 +116,18 @@ def read(path: Path) -> GameRow:
         seats=seats,
         **base,
     )
+
+
+def record(path: Path, lang: str) -> str:
+    """The record of the game of the journal at ``path`` (Markdown), as it stands: read, never
+    locked (it may be played by another narrator). ``JournalError`` if it cannot be read."""
+    journal = Journal.open(path, repair=False)
+    game = journal.game
+
+    def written(language: str) -> str:
+        return game.record(journal.state, journal.events, language)
+
+    return in_game(game.words_dir, written).words(lang)
 
 
 def _mark(cell) -> bool:

@@ -22,6 +22,7 @@ from narrator.tui.announcing import AnnouncementsMixin
 from narrator.tui.crash import CrashMixin
 from narrator.tui.keyboard import KeyboardMixin
 from narrator.tui.palette import PaletteMixin
+from narrator.tui.playing import PlayingMixin
 from narrator.tui.refusing import RefusalsMixin
 from narrator.tui.speech import CaptionsOnly
 from narrator.tui.stacking import StackingMixin
@@ -43,6 +44,7 @@ class NarratorApp(
     AnnouncementsMixin,
     RefusalsMixin,
     PaletteMixin,
+    PlayingMixin,
     VoiceMixin,
     DisplayMixin,
     App,
@@ -177,41 +179,6 @@ class NarratorApp(
             gc.freeze()  # what start-up built lives as long as the app: never scan it again
             gc.enable()
 
-    def open_journal(self, path: Path) -> bool:
-        from narrator.journal import Journal, JournalError
-
-        try:
-            journal = Journal.open(path)
-            if not journal.events:
-                raise JournalError("empty_journal", file=Path(path).name)
-        except JournalError as err:
-            why, title = err.text(self.language), self.words("game.cannot_resume")
-            self.notify(why, title=title, severity="error", timeout=10)
-            return False
-        for warning in journal.warnings:
-            why, title = warning.text(self.language), self.words("game.journal")
-            self.notify(why, title=title, severity="warning", timeout=10)
-        from narrator.prompts import LANGUAGES
-
-        played_in = journal.language
-        if not self.keep_language and played_in in LANGUAGES and played_in != self.language:
-            self.use_language(played_in)  # a game resumes in the language it was played in
-        self.journal = journal
-        self.choose_game(journal.game)
-        self.countdown = None
-        self.captions = []  # the lines said in another game are not this game's
-        self.forget_announcements()
-        self.resume_announcements(journal)
-        self.route()
-        self.display_follows_game()  # a game keeps its display's address (and turns it on)
-        from narrator.games import registry
-
-        title = registry.title(journal.game.name, self.language)
-        self.caption(self.words("game.resumed", game=title))  # never a file's name
-        self.say_where_we_are()
-        self.call_after_refresh(self.render_ahead)
-        return True
-
     def say_where_we_are(self) -> None:
         """A resumed game says whose turn it is, as after an undo ("Bob, place a vote."), unless
         an announcement is held (its lines are said as it is shown) or the app's paced lines
@@ -236,19 +203,20 @@ class NarratorApp(
             self.refuse(refusal, speak=False)
             return False
         try:
-            self.journal = Journal.create(game.name, self.data_dir, language=self.language)
+            journal = Journal.create(game.name, self.data_dir, language=self.language, hold=True)
         except OSError as err:
             self.refuse(
                 self.words("game.cannot_create", folder=self.data_dir, error=err.strerror or err),
                 speak=False,
             )
             return False
+        self.play_journal(journal)
         self.countdown = None
         self.captions = []  # a new game starts with no lines said
         self.forget_announcements()
         if not self.enter(created):  # the players could not be saved: no game, no file
-            self.journal.path.unlink(missing_ok=True)
-            self.journal = None
+            journal.path.unlink(missing_ok=True)
+            self.play_journal(None)
             return False
         self.voice.prewarm(list(game.prewarm(self.journal.state)))  # rendered ahead
         self.display_follows_game()  # the display on now is this game's address
@@ -350,7 +318,7 @@ class NarratorApp(
     def go_home(self) -> None:
         from narrator.tui.home import HomeScreen
 
-        self.journal = None
+        self.play_journal(None)  # put down: another narrator may play it now
         self.countdown = None
         self.forget_announcements()
         while len(self.screen_stack) > 2:
@@ -398,5 +366,7 @@ class NarratorApp(
         self.push_screen(HelpScreen(help_rows(self)))
 
     async def on_unmount(self) -> None:
+        if self.journal is not None:
+            self.journal.close()  # put down: its lock let go, its note removed
         await self.stop_display()
         self.voice.close()

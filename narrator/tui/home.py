@@ -9,6 +9,7 @@ start. Every key in its key line does something; a key that would do nothing is 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -25,6 +26,7 @@ from narrator.history.rows import GameRow
 from narrator.history.store import History
 from narrator.history.tables import started as when
 from narrator.history.tables import title as game_title
+from narrator.holding import held
 from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import say, translate_bindings
 
@@ -82,6 +84,8 @@ class HomeScreen(Screen):
         # journals that can change unseen: bench, cold start); the whole of it once drawn.
         self.history = History(self.app.data_dir, check=False)
         self.unfinished: list[GameRow] = []
+        self.damaged: list[GameRow] = []  # damaged journals that can resume before the damage
+        self.elsewhere: set[str] = set()  # unfinished games another narrator plays now
         self.last: GameRow | None = None
         self.shown_once = False  # the first resume is the screen's first showing: drawn here
         self.refresh_state(thorough=False)
@@ -125,7 +129,10 @@ class HomeScreen(Screen):
         self.history.sync(thorough, budget=None if thorough else READ_FIRST)
         self.unfinished = self.history.games(status="playing")
         self.last = next(iter(self.history.games(seated=True, limit=1)), None)
-        self.show_message(self.history.games(status="unreadable"))
+        unreadable = self.history.games(status="unreadable")
+        self.damaged = [row for row in unreadable if row.step]  # resumable before the damage
+        self.elsewhere = {row.journal for row in self.unfinished if held(self.path(row))}
+        self.show_message(unreadable)
         self.fill_menu(keep)
         self.refresh_bindings()
 
@@ -147,9 +154,14 @@ class HomeScreen(Screen):
         menu.clear_options()
         for row in self.unfinished:
             step, started = row.step.get(lang, row.journal), when(row)
+            if row.journal in self.elsewhere:  # one game, one narrator: Enter offers its record
+                started = self.tr("home.open_elsewhere")  # (where it stands, not when)
             room = LINE - cell_len(f"{step} ·  · {started}")
             line = f"{step} · {players(row, room)} · {started}"
             menu.add_option(Option(Text(line), id=RESUME + row.journal))
+        for row in self.damaged:  # Enter asks first, then resumes before the damaged line
+            line = f"⚠ {row.step.get(lang, row.journal)}"
+            menu.add_option(Option(Text(line, style="yellow"), id=RESUME + row.journal))
         if self.last is not None and self.last.game in registry.names():  # a game still there
             game = game_title(self.last.game, lang)
             names = ", ".join(seat.name for seat in self.last.seats)
@@ -177,10 +189,12 @@ class HomeScreen(Screen):
         return menu.get_option_at_index(menu.highlighted).id or ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "resume":
-            return bool(getattr(self, "unfinished", None))
-        if action == "abandon":
-            return self.highlighted().startswith(RESUME)
+        if action == "resume":  # the newest unfinished game, or the damaged one highlighted
+            return bool(getattr(self, "unfinished", None)) or self.highlighted().startswith(RESUME)
+        if action == "abandon":  # a game played here, not by another narrator, nor damaged
+            journal = self.highlighted().removeprefix(RESUME)
+            playing = any(row.journal == journal for row in getattr(self, "unfinished", ()))
+            return playing and journal not in getattr(self, "elsewhere", ())
         return True
 
     def on_option_list_option_highlighted(self, message: OptionList.OptionHighlighted) -> None:
@@ -221,6 +235,9 @@ class HomeScreen(Screen):
         names = [seat.name for seat in row.seats]
         names = list(again.next_seat(names)) if next_seat else names
         again.start(self.app, row.game, names, row.rulings, self.history.names())
+
+    def path(self, row: GameRow) -> Path:
+        return self.app.data_dir / row.journal
 
     def resume(self, journal: str) -> None:
         if not self.app.open_journal(self.app.data_dir / journal):

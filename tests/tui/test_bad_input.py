@@ -280,14 +280,14 @@ async def test_resume_of_a_missing_folder_or_unreadable_journal_says_why(
     good = journal_until(tmp_path / "games", STEPS["discussion"]).path
     folder = tmp_path / "folder.jsonl"
     folder.mkdir()
-    real = Path.read_bytes
+    real = os.open
 
-    def denied(self):  # chmod 000 means nothing to root, who runs these tests
-        if self == good:
-            raise PermissionError(errno.EACCES, "Permission denied", str(self))
-        return real(self)
+    def denied(where, flags, *args):  # chmod 000 means nothing to root, who runs these tests
+        if Path(where) == good:
+            raise PermissionError(errno.EACCES, "Permission denied", str(where))
+        return real(where, flags, *args)
 
-    monkeypatch.setattr(Path, "read_bytes", denied)
+    monkeypatch.setattr(journal_module.os, "open", denied)
     for path, words in [
         (tmp_path / "nowhere.jsonl", "No such file"),
         (folder, "Is a directory"),
@@ -372,7 +372,7 @@ async def test_a_new_game_that_cannot_be_saved_is_refused_and_leaves_no_file(
         monkeypatch.setattr(journal_module.os, "write", real)
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: isinstance(app.screen, DealScreen))
-        assert len(list(games.iterdir())) == 1
+        assert len(list(games.glob("*.jsonl"))) == 1  # (and the note of where it is played)
         assert_saved(app)
 
 
@@ -395,8 +395,9 @@ async def test_a_vote_the_full_disk_half_saved_is_refused_and_not_half_kept(
         await pilot.press(key_of(candidate))
         await see(pilot, "Could not save the entry", "No space left on device")
         assert app.state == state and journal.path.read_bytes() == before
-        # Undo, on a disk that is now read-only, is refused the same way.
-        monkeypatch.setattr(journal_module.os, "open", read_only)
+        # Undo, on a disk that is now read-only, is refused the same way (the write through
+        # the game's open journal is what the disk refuses).
+        monkeypatch.setattr(journal_module.os, "write", read_only)
         await pilot.press("ctrl+z")
         await wait_for(pilot, lambda: app.screen.is_modal)
         await pilot.press("y")
