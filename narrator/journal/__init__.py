@@ -88,7 +88,7 @@ class Journal:
         """A new journal for a game of ``game_name``; ``hold``: kept open and locked, to be
         played (see ``open``)."""
         game = get_game(game_name)
-        directory.mkdir(parents=True, exist_ok=True)
+        paths.private_dir(directory)
         now = _dt.datetime.now().astimezone()
         stem = stem or f"{game_name}-{now:%Y%m%d-%H%M%S-%f}"
         path = directory / f"{stem}{SUFFIX}"
@@ -272,7 +272,9 @@ class Journal:
         side = self.path.with_suffix(LANGUAGE_SUFFIX)
         tmp = side.with_name(side.name + ".tmp")
         try:
-            tmp.write_text(language, encoding="utf-8")
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(language)
             os.replace(tmp, side)
         except OSError:
             tmp.unlink(missing_ok=True)

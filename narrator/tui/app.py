@@ -205,10 +205,10 @@ class NarratorApp(
         try:
             journal = Journal.create(game.name, self.data_dir, language=self.language, hold=True)
         except OSError as err:
-            self.refuse(
-                self.words("game.cannot_create", folder=self.data_dir, error=err.strerror or err),
-                speak=False,
-            )
+            from narrator.tui.entering import save_failed
+
+            failed = save_failed("cannot_create", err, folder=self.data_dir)
+            self.refuse(failed.text(self.language), speak=False)
             return False
         self.play_journal(journal)
         self.countdown = None
@@ -238,7 +238,9 @@ class NarratorApp(
             self.refuse(refusal, speak=speak_refusal)
             return False
         except OSError as err:
-            self.refuse(self.words("game.save_failed", error=err.strerror or err), speak=False)
+            from narrator.tui.entering import save_failed
+
+            self.refuse(save_failed("save_failed", err).text(self.language), speak=False)
             return False
         self.refusals.clear()
         lines = list(game.event_lines(before, event, after))
@@ -270,7 +272,9 @@ class NarratorApp(
         try:
             event = self.journal.undo()
         except OSError as err:
-            self.refuse(self.words("game.undo_failed", error=err.strerror or err), speak=False)
+            from narrator.tui.entering import save_failed
+
+            self.refuse(save_failed("undo_failed", err).text(self.language), speak=False)
             return None
         self.countdown = None
         self.forget_announcements()

@@ -281,9 +281,10 @@ def typed_refusal(typed: Typed, value: str) -> Refusal | None:
     return None
 
 
-def save_failed(error: OSError) -> Words:
-    """Why an entry was not saved, naming the real cause: with no file descriptor left (a
-    flood of connections, issue 37) more disk space would not help."""
+def save_failed(key: str, error: OSError, **params: object) -> Words:
+    """Why an entry, an undo or a new game was not saved (``game.<key>``), naming the real
+    cause: with no file descriptor left (a flood of connections, issue 37) more disk space
+    would not help, and ``game.<key>_files`` says so."""
     if out_of_files(error):
-        return Words("game.save_failed_files")
-    return Words("game.save_failed", {"error": error.strerror or error})
+        return Words(f"game.{key}_files", params)
+    return Words(f"game.{key}", {**params, "error": error.strerror or error})

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("number", [errno.EMFILE, errno.ENFILE])
 def test_no_descriptor_left_is_not_called_a_full_disk(number):
-    words = save_failed(OSError(number, "Too many open files"))
+    words = save_failed("save_failed", OSError(number, "Too many open files"))
     english, russian = worded(words, "en"), worded(words, "ru")
     assert "too many files are open" in english and "disk space" not in english
     assert "слишком много файлов" in russian and "Освободите место" not in russian
@@ -27,7 +27,7 @@ def test_no_descriptor_left_is_not_called_a_full_disk(number):
 
 
 def test_a_full_disk_still_asks_for_space():
-    words = save_failed(OSError(errno.ENOSPC, "No space left on device"))
+    words = save_failed("save_failed", OSError(errno.ENOSPC, "No space left on device"))
     assert "Free some disk space" in worded(words, "en")
 
 
