@@ -1,4 +1,5 @@
-"""The ``narrator`` command."""
+"""The ``narrator`` command. A command that cannot go on says so in one line and ends with its
+own exit code (`narrator.exits`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,15 @@ import argparse
 import gc
 import sys
 
+from narrator.exits import (
+    DONE,
+    EXIT_CODES,
+    INTERRUPTED,
+    PIPE_CLOSED,
+    Stop,
+    language,
+    say,
+)
 from narrator.paths import keep_private
 
 
@@ -17,6 +27,8 @@ def parser() -> argparse.ArgumentParser:
         description=(
             "Inquisition Narrator: the narrator of hidden-role board games, in your terminal."
         ),
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
         "--data-dir", help="where game journals are kept (default: your user data folder)"
@@ -40,17 +52,30 @@ def parser() -> argparse.ArgumentParser:
         help="serve the public view on the local network, for a TV or phones (F2 shows how)",
     )
     sub = p.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="play a game from a script, without a screen")
+    play = sub.add_parser(
+        "play",
+        help="play a game from a script, without a screen",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     play.add_argument("--script", required=True, help="the script file ('-' for standard input)")
     play.add_argument("--journal", metavar="DIR", help="also write the game's journal into DIR")
-    history = sub.add_parser("history", help="the games played, newest first, and the players")
+    history = sub.add_parser(
+        "history",
+        help="the games played, newest first, and the players",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     history.add_argument("--game", choices=names(), help="only the games of this game")
     history.add_argument("--player", help="only the games this player played")
     history.add_argument("--players", action="store_true", help="each player's games and wins")
     history.add_argument("--csv", metavar="FILE", help="write FILE.games.csv, FILE.players.csv")
     history.add_argument("--markdown", metavar="FILE", help="write the history as Markdown")
     show = sub.add_parser(
-        "display", help="the table display full screen in this terminal (a TV on the laptop)"
+        "display",
+        help="the table display full screen in this terminal (a TV on the laptop)",
+        epilog=EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     show.add_argument("url", help="the address the app shows under F2 (--table-display)")
     return p
@@ -66,25 +91,42 @@ def main(argv: list[str] | None = None) -> int:
         import os
 
         os.environ["NARRATOR_DATA_DIR"] = args.data_dir
-    if args.command == "display":
-        gc.enable()
-        from narrator.display.terminal import DisplayApp
+    if args.command is None:
+        from narrator.tui.start import run
 
+        return run(args)
+    gc.enable()
+    try:
+        return command(args)
+    except Stop as stop:
+        print(say(language(args), stop.key, **stop.params), file=sys.stderr)
+        return stop.code
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except BrokenPipeError:
+        import os
+
+        # Python's own advice: what is still buffered for the closed pipe goes nowhere, so
+        # its flush at exit says nothing.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return PIPE_CLOSED
+
+
+def command(args: argparse.Namespace) -> int:
+    """One of the commands without a screen but ``display`` (a screen of its own)."""
+    if args.command == "display":
+        from narrator.display.terminal import DisplayApp, reachable
+
+        reachable(args.url)  # before the screen is drawn: a wrong address stops with a line
         DisplayApp(args.url).run()
-        return 0
+        return DONE
     if args.command == "history":
-        gc.enable()
         from narrator.history.command import main as history_main
 
         return history_main(args)
-    if args.command == "play":
-        gc.enable()
-        from narrator.play import main as play_main
+    from narrator.play import main as play_main
 
-        return play_main(args.script, args.journal)
-    from narrator.tui.start import run
-
-    return run(args)
+    return play_main(args.script, args.journal)
 
 
 if __name__ == "__main__":

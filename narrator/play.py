@@ -5,25 +5,33 @@ of the first game there is (`narrator.games.registry`). The rest is read by that
 reader (``Game.script()``; Ravnica's lines are in `narrator.games.ravnica.script`).
 
 Prints one public line a step and the outcome; stops with exit code 2 and the refusal on
-the first line the rules do not allow. A line is entered whole or not at all: one that makes
-several entries (``residents seer werewolf``, ``pass``) is checked entry by entry first, and
-a refused one changes nothing. With ``--journal DIR`` every entry is also written to a
-journal there, as the app would.
+the first line the rules do not allow (its control characters shown escaped, never sent to the
+terminal). A line is entered whole or not at all: one that makes several entries (``residents
+seer werewolf``, ``pass``) is checked entry by entry first, and a refused one changes nothing.
+With ``--journal DIR`` every entry is also written to a journal there, as the app would; a
+folder or a disk that cannot take it stops the game with one line and exit code 3 (`Stop`), the
+journal holding every entry before it. The exit codes: `narrator.exits`.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import TextIO
 
+from narrator.exits import ENDED_EARLY, REFUSED, UNUSABLE, Stop, escaped, why
 from narrator.games import registry
 from narrator.games.base import Game, Refusal
-from narrator.journal import Journal
+from narrator.games.common.script import ScriptError
+from narrator.journal import Journal, JournalError
 from narrator.prompts import use_game, words
 
 LANG = "en"  # a tool for scripts and their logs: it prints English (``str(refusal)``)
 GAME_LINE = "game"  # the setting that names the script's game
+MOST_DIGITS = 100  # a longer number is no seed or count (Python refuses past 4,300 digits)
+_LONG_NUMBER = re.compile(rf"\d{{{MOST_DIGITS + 1},}}")
+SHOWN_LINE = 200  # characters of a refused line shown: its start tells which it is
 
 
 class UnknownGame(ValueError):
@@ -55,31 +63,34 @@ def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) 
     try:
         game, game_line = choose_game(lines)
     except UnknownGame as err:
-        print(err, file=sys.stderr)
-        return 2
+        print(escaped(str(err)), file=sys.stderr)
+        return REFUSED
     use_game(game.words_dir)
     reader = game.script()
-    journal = Journal.create(game.name, journal_dir) if journal_dir else None
+    journal = _journal(game.name, journal_dir) if journal_dir else None
     state = game.initial()
     events = []
 
     def apply(event) -> None:
         nonlocal state
         before = state
-        state = journal.append(event) if journal else game.apply(state, event)
+        state = _saved(journal, event, number) if journal else game.apply(state, event)
         events.append(event)
         for text in reader.report(before, event, state, LANG):
-            print(text, file=out)
+            print(escaped(text), file=out)
 
     def refused(number: int, line: str, err: Exception) -> int:
-        print(f"line {number}: {line.strip()}\nrefused: {err}", file=sys.stderr)
-        return 2
+        shown = line.strip()
+        shown = shown if len(shown) <= SHOWN_LINE else shown[:SHOWN_LINE] + "…"
+        print(escaped(f"line {number}: {shown}\nrefused: {err}"), file=sys.stderr)
+        return REFUSED
 
     players_line = (0, "")  # a refused set-up is reported at the players line
     for number, line in enumerate(lines, start=1):
         if number == game_line:
             continue  # read above: the game chosen
         try:
+            _no_long_number(line)
             setting_up = not events  # nothing entered yet: the game is not created
             if setting_up and reader.is_setting(line):
                 if _words(line)[0].lower() == "players":
@@ -100,6 +111,7 @@ def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) 
                 apply(event)
         except (Refusal, ValueError) as err:  # a rule's refusal, or a line not read (ScriptError)
             return refused(number, line, err)
+    number = players_line[0]  # (the line an entry made now is reported at)
     if not events and reader.game_created() is not None:
         try:
             apply(reader.game_created())
@@ -108,8 +120,43 @@ def play_script(lines: list[str], out: TextIO, journal_dir: Path | None = None) 
     if not game.is_over(state):
         wants, rule = game.waiting_for(state)
         print(words(LANG).format("story.script_ends", wants=wants, rule=rule), file=out)
-        return 1
+        return ENDED_EARLY
     return 0
+
+
+def _journal(game: str, folder: Path) -> Journal:
+    """A new journal in ``folder``, or `Stop` with why not (a file, a read-only folder)."""
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise Stop(UNUSABLE, "command.journal_not_folder", folder=str(folder))
+        return Journal.create(game, folder)
+    except JournalError as err:
+        raise Stop(UNUSABLE, "command.journal_problem", problem=err.problem.part()) from None
+    except OSError as err:
+        raise Stop(
+            UNUSABLE, "command.journal_folder", folder=str(folder), reason=why(err)
+        ) from None
+
+
+def _saved(journal: Journal, event, number: int):
+    """``event`` entered and on disk, or `Stop`: the disk full or failing, the journal holds
+    every entry before it."""
+    try:
+        return journal.append(event)
+    except JournalError as err:
+        raise Stop(UNUSABLE, "command.journal_problem", problem=err.problem.part()) from None
+    except OSError as err:
+        params = {"line": number, "file": str(journal.path), "reason": why(err)}
+        raise Stop(UNUSABLE, "command.entry_not_saved", **params) from None
+
+
+def _no_long_number(line: str) -> None:
+    """A number too long to be one the game takes is refused in the app's words, not
+    Python's (``int()`` past 4,300 digits)."""
+    for word in _words(line):
+        long = _LONG_NUMBER.search(word)
+        if long:
+            raise ScriptError("script_number_long", most=MOST_DIGITS, digits=len(long[0]))
 
 
 def _words(line: str) -> list[str]:
@@ -132,6 +179,6 @@ def main(script: str, journal_dir: str | None) -> int:
     try:
         text = sys.stdin.read() if script == "-" else Path(script).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as err:
-        print(f"Cannot read the script {script}: {err}", file=sys.stderr)
-        return 2
-    return play_script(text.splitlines(), sys.stdout, Path(journal_dir) if journal_dir else None)
+        raise Stop(UNUSABLE, "command.script_unreadable", file=script, reason=why(err)) from None
+    lines = text.removeprefix("\ufeff").splitlines()  # a byte order mark is no part of line 1
+    return play_script(lines, sys.stdout, Path(journal_dir) if journal_dir else None)

@@ -1,6 +1,10 @@
 """``narrator display URL``: the table display full screen in a second terminal (a TV plugged
 into the laptop), from the same feed as the page: the address the app shows (F2). It reads the
-stream, reconnects by itself, and counts the clock down from its deadline."""
+stream, reconnects by itself, and counts the clock down from its deadline.
+
+The address is tried once before the screen is drawn (`reachable`): one that is not a table
+display's, or where none answers, stops the command with one line; an app that goes away once
+followed (killed, resumed) is waited for."""
 
 from __future__ import annotations
 
@@ -21,6 +25,47 @@ from narrator.display.tracking import draw
 from narrator.timer import mmss
 
 RETRY = 1.0  # seconds between tries while the app is away
+FIRST_TRY = 5.0  # seconds the first look at the address may take (a Wi-Fi that wakes up)
+
+
+def reachable(url: str) -> None:
+    """Whether ``url`` is a table display that answers: its current page fetched once, or
+    `narrator.exits.Stop` with why not (not http, no host, nothing there, not a display)."""
+    import socket
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    from narrator.exits import NO_DISPLAY, Stop, why
+    from narrator.prompts import Localized, words
+
+    def wrong(key: str) -> Stop:
+        said = Localized(lambda lang: words(lang, None).format(f"command.{key}", scheme="http://"))
+        return Stop(NO_DISPLAY, "command.address", url=url, why=said)
+
+    try:
+        parts = urllib.parse.urlsplit(url)
+        parts.port  # noqa: B018 - read for its check: a port that is no number raises
+    except ValueError:
+        raise wrong("address_unreadable") from None
+    if parts.scheme.lower() not in ("http", "https"):
+        raise wrong("address_scheme")
+    if not parts.hostname:
+        raise wrong("address_host")
+    page = (url if url.endswith("/") else url + "/") + "page.json"
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # the LAN, direct
+    try:
+        with opener.open(page, timeout=FIRST_TRY) as answer:
+            json.loads(answer.read(1 << 20))
+    except urllib.error.HTTPError as err:
+        raise Stop(NO_DISPLAY, "command.not_display", url=url, status=err.code) from None
+    except (OSError, ValueError) as err:  # refused, no such host, timed out; no JSON page
+        cause = getattr(err, "reason", err)  # URLError wraps the system's error
+        if isinstance(cause, socket.gaierror):
+            said = Localized(lambda lang: words(lang, None).format("command.no_such_host"))
+        else:
+            said = why(cause if isinstance(cause, BaseException) else err)
+        raise Stop(NO_DISPLAY, "command.unreachable", url=url, reason=said) from None
 
 
 def page_view(game: str, extra: dict, lang: str):

@@ -1,5 +1,6 @@
 """``narrator history``: the history printed, filtered by game or player, or written as CSV
-and Markdown; in the language of ``--lang`` or the settings."""
+and Markdown; in the language of ``--lang`` or the settings. A file that cannot be written
+stops it with one line (`narrator.exits.Stop`)."""
 
 from __future__ import annotations
 
@@ -8,20 +9,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from narrator import paths
+from narrator.exits import UNUSABLE, Stop, language, why
 from narrator.history import tables
 from narrator.history.store import History
 from narrator.prompts import words
-
-
-def language(args: Any) -> str:
-    if getattr(args, "lang", None):
-        return args.lang
-    try:
-        from narrator.settings import load
-
-        return load()[0].language
-    except Exception:  # noqa: BLE001 - settings are a comfort: English without them
-        return "en"
 
 
 def aligned(head: list[str], body: list[list[str]]) -> str:
@@ -44,10 +35,10 @@ def main(args: Any, out: TextIO = sys.stdout) -> int:
         history.close()
     if args.csv:
         stem = Path(args.csv)
-        stem.with_suffix(".games.csv").write_text(tables.as_csv(*tables.game_rows(rows, lang)))
-        stem.with_suffix(".players.csv").write_text(tables.as_csv(*tables.player_rows(rows, lang)))
+        _write(stem.with_suffix(".games.csv"), tables.as_csv(*tables.game_rows(rows, lang)))
+        _write(stem.with_suffix(".players.csv"), tables.as_csv(*tables.player_rows(rows, lang)))
     if args.markdown:
-        Path(args.markdown).write_text(tables.markdown(rows, lang), encoding="utf-8")
+        _write(Path(args.markdown), tables.markdown(rows, lang))
     if args.csv or args.markdown:
         return 0
     if args.players:
@@ -56,3 +47,10 @@ def main(args: Any, out: TextIO = sys.stdout) -> int:
         head, body = tables.game_rows(rows, lang)
         print(aligned(head[:-2], [line[:-2] for line in body]), file=out)
     return 0
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise Stop(UNUSABLE, "command.export", file=str(path), reason=why(err)) from None

@@ -1,8 +1,10 @@
 """The history's database: SQLite (WAL) in the data folder, brought up to date with the
 journals at every look, rebuilt from them when it cannot be used.
 
-Two narrators on one data folder share it: SQLite's own locking (WAL, a busy timeout) for the
-rows, and a lock file while the database is moved aside and made again.
+Two narrators on one data folder share it: SQLite's own locking (WAL, a short busy timeout)
+for the rows, and a lock file while the database is moved aside and made again. One that cannot
+be written (read-only, held by another program) is left as it is and the history kept in
+memory for the run (`narrator.history.trouble`).
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ from __future__ import annotations
 import datetime as _dt
 import fcntl
 import functools
-import json
 import os
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -26,64 +28,58 @@ from narrator.history.rows import (
     Seat,
     abandoned_path,
 )
+from narrator.history.schema import (
+    GAME_COLUMNS,
+    INDEXES,
+    PLAYER_COLUMNS,
+    SIDES,
+    TABLES,
+    WORDED,
+    as_json,
+    row_of,
+    shaped,
+)
 from narrator.history.sql import folding, intact, statements, where_clause
+from narrator.history.trouble import Held, damaged, note
 from narrator.paths import JOURNAL_SUFFIX as SUFFIX
 from narrator.prompts import LANGUAGES
 
 FILE = "history.sqlite3"
 SCHEMA = 2  # PRAGMA user_version: a database of another schema is rebuilt
-
-# Words kept in every language, a column each ("step_en", "step_ru"): read without decoding.
-WORDED = ("step", "winner", "problem")
-_GAME_COLUMNS = (
-    "journal", "game", "status", "started", "last", "seconds", "language", "size", "mtime_ns",
-    "abandoned", "rulings", *(f"{name}_{lang}" for name in WORDED for lang in LANGUAGES),
-)  # fmt: skip
-_SIDES = tuple(f"side_{lang}" for lang in LANGUAGES)
-_WORDED_SQL = ", ".join(f"{c} TEXT" for c in _GAME_COLUMNS[11:])
-_TABLES = f"""
-CREATE TABLE games (
-    journal TEXT PRIMARY KEY, game TEXT NOT NULL, status TEXT NOT NULL,
-    started TEXT NOT NULL, last TEXT NOT NULL, seconds REAL, language TEXT,
-    size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, abandoned INTEGER NOT NULL,
-    rulings TEXT NOT NULL, {_WORDED_SQL}
-);
-CREATE TABLE players (
-    journal TEXT NOT NULL REFERENCES games(journal) ON DELETE CASCADE,
-    seat INTEGER NOT NULL, name TEXT NOT NULL, won INTEGER,
-    {", ".join(f"{c} TEXT" for c in _SIDES)},
-    PRIMARY KEY (journal, seat)
-);
-CREATE INDEX players_by_name ON players(name);
-"""
-# The home screen's first frame reads the newest games and the unfinished ones: each an index
-# walked from its start, never the whole table sorted (made in a database of before them too).
-_INDEXES = """
-CREATE INDEX IF NOT EXISTS games_newest ON games(started DESC, journal DESC);
-CREATE INDEX IF NOT EXISTS games_by_status ON games(status, started DESC, journal DESC);
-"""
+# Seconds a write waits for another's: a narrator's writes take milliseconds, so one held longer
+# is another program's, and the history is kept in memory rather than the screen kept waiting.
+WAIT = 0.5
 
 
 def _mended(method):
-    """A method that reads the database: opened unchecked (``check=False``), a damaged page
-    met on the way has it moved aside and made again (``verify``), and the method runs once
-    more (``sync`` fills it from the journals)."""
+    """A method that uses the database: a damaged page or table met on the way has it moved
+    aside and made again (checked whole, under the lock); a write refused (read-only, held by
+    another program) has the history kept in memory; and the method runs once more (``sync``
+    fills it from the journals). A database that fails again, checked sound, is left for the
+    one in memory too: the journals are the truth, the history only their index."""
 
     @functools.wraps(method)
     def run(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except sqlite3.DatabaseError:
-            if not self.verify():
-                raise
+        except sqlite3.DatabaseError as err:
+            if self.in_memory:
+                raise  # the journals' own copy: no file to blame, a fault of the code
+            self._mend(err)
+        try:
             return method(self, *args, **kwargs)
+        except sqlite3.DatabaseError as err:
+            if self.in_memory:
+                raise
+            self._keep_in_memory(err)
+        return method(self, *args, **kwargs)
 
     return run
 
 
 class History:
-    """The history of the games in one data folder. ``notes`` says what was done at opening
-    (a database moved aside and rebuilt), one line each, for the screen to show.
+    """The history of the games in one data folder. ``notes`` says what was done (a database
+    moved aside and rebuilt, or kept in memory and why), one line each, for the screen to show.
 
     ``check=False`` opens it without reading the whole file first (PRAGMA quick_check): the
     home screen's first frame; ``verify`` reads it once that frame is drawn."""
@@ -97,33 +93,62 @@ class History:
         self.pending: list[Path] = []  # journals still to read (``sync`` with a budget)
         self.db = self._open_somewhere()
 
-    def _open_somewhere(self) -> sqlite3.Connection:
+    def _open_somewhere(self, here: bool = True) -> sqlite3.Connection:
         """The database in the data folder; while there is no folder yet (no game was ever
-        saved) or it cannot be used, one in memory, so the home screen still works and no
-        file is made before the first game."""
-        if self.data_dir.is_dir():
+        saved) or it cannot be used (or not ``here``), one in memory, so the home screen still
+        works and no file is made before the first game."""
+        if here and self.data_dir.is_dir():
             try:
                 self.in_memory = False
                 return self._open()
             except (OSError, sqlite3.Error) as err:
-                self.notes.append(("history.unusable", {"error": str(err)}))
+                self._say(note(err, FILE))
         self.in_memory = True
         db = folding(sqlite3.connect(":memory:", isolation_level=None))
-        statements(db, _TABLES + _INDEXES)
+        statements(db, TABLES + INDEXES)
         return db
 
     # --- opening --------------------------------------------------------------------------
+    def _say(self, said: tuple[str, dict]) -> None:
+        if all(key != said[0] for key, _ in self.notes):  # one line for each cause
+            self.notes.append(said)
+
+    def _mend(self, err: sqlite3.DatabaseError) -> None:
+        """After ``err`` on the way: a damaged database is checked whole and, found so, moved
+        aside and made again; one that cannot be written, kept in memory."""
+        if not damaged(err):
+            self._keep_in_memory(err)
+            return
+        self.db.close()
+        self.check = True
+        self.db = self._open_somewhere()  # under the lock, checked whole, moved aside
+
+    def _keep_in_memory(self, err: BaseException) -> None:
+        self.db.close()
+        self._say(note(err, FILE))
+        self.db = self._open_somewhere(here=False)
+
     @contextmanager
     def _locked(self) -> Iterator[None]:
+        """The lock file, held while the database is checked, moved aside or made; given up
+        after ``WAIT`` (``Held``): no program holding it keeps the home screen waiting."""
         fd = os.open(self.data_dir / (FILE + ".lock"), os.O_RDWR | os.O_CREAT, 0o600)
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
+            deadline = time.monotonic() + WAIT
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise Held(f"{FILE}.lock is held by another program") from None
+                    time.sleep(0.01)
             yield
         finally:
             os.close(fd)
 
     def _connect(self) -> sqlite3.Connection:
-        db = folding(sqlite3.connect(self.path, timeout=30, isolation_level=None))
+        db = folding(sqlite3.connect(self.path, timeout=WAIT, isolation_level=None))
         db.execute("PRAGMA foreign_keys = ON")
         return db
 
@@ -132,16 +157,21 @@ class History:
             existed = self.path.exists()
             why = None
             if existed:
+                db = None
                 try:
                     db = self._connect()
                     version = db.execute("PRAGMA user_version").fetchone()[0]
-                    db.execute("SELECT count(*) FROM games").fetchone()
-                    if version == SCHEMA and (not self.check or intact(db)):
-                        statements(db, _INDEXES)
+                    whole = shaped(db) and (not self.check or intact(db))
+                    if version == SCHEMA and whole:
+                        statements(db, INDEXES)
                         return db
                     db.close()
                     why = "history.older" if version != SCHEMA else "history.corrupt"
-                except sqlite3.DatabaseError:
+                except sqlite3.DatabaseError as err:
+                    if db is not None:
+                        db.close()
+                    if not damaged(err):
+                        raise  # read-only or held: left as it is, kept in memory
                     why = "history.corrupt"
                 aside = self._move_aside()
                 self.notes.append((why, {"file": aside.name}))
@@ -152,7 +182,7 @@ class History:
                 os.chmod(self.path, 0o600)
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("BEGIN IMMEDIATE")
-            statements(db, _TABLES + _INDEXES)
+            statements(db, TABLES + INDEXES)
             db.execute(f"PRAGMA user_version = {SCHEMA}")
             db.execute("COMMIT")
             return db
@@ -207,8 +237,13 @@ class History:
         seen = set()
         changed = []  # (time, path)
         if self.data_dir.is_dir():
-            with os.scandir(self.data_dir) as listing:
-                entries = [e for e in listing if e.name.endswith((SUFFIX, ABANDONED_SUFFIX))]
+            try:
+                with os.scandir(self.data_dir) as listing:
+                    names = (SUFFIX, ABANDONED_SUFFIX)
+                    entries = [e for e in listing if e.name.endswith(names)]
+            except OSError as err:  # a folder that cannot be listed: nothing known is forgotten
+                self._say(note(err, FILE))
+                return 0
             marks = {e.name for e in entries if e.name.endswith(ABANDONED_SUFFIX)}
             for entry in entries:
                 if not entry.name.endswith(SUFFIX) or not entry.is_file():
@@ -276,14 +311,14 @@ class History:
         self.db.execute("DELETE FROM games WHERE journal = ?", (row.journal,))
         worded = [getattr(row, name).get(lang) for name in WORDED for lang in LANGUAGES]
         self.db.execute(
-            f"INSERT INTO games ({', '.join(_GAME_COLUMNS)})"
-            f" VALUES ({', '.join('?' * len(_GAME_COLUMNS))})",
+            f"INSERT INTO games ({', '.join(GAME_COLUMNS)})"
+            f" VALUES ({', '.join('?' * len(GAME_COLUMNS))})",
             (
                 row.journal, row.game, row.status, row.started, row.last, row.seconds,
-                row.language, row.size, row.mtime_ns, int(given_up), _js(row.rulings), *worded,
+                row.language, row.size, row.mtime_ns, int(given_up), as_json(row.rulings), *worded,
             ),
         )  # fmt: skip
-        columns = ("journal", "seat", "name", "won", *_SIDES)
+        columns = PLAYER_COLUMNS
         self.db.executemany(
             f"INSERT INTO players ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
             [
@@ -317,7 +352,7 @@ class History:
         """Games newest first, filtered by status, game or a player's name (any case);
         ``seated``: only games with players (not an unreadable file)."""
         where, args = where_clause(status, game, player, seated)
-        columns = ", ".join(_GAME_COLUMNS)
+        columns = ", ".join(GAME_COLUMNS)
         sql = f"SELECT {columns} FROM games g{where} ORDER BY g.started DESC, g.journal DESC"
         if limit:
             sql += f" LIMIT {int(limit)}"
@@ -326,7 +361,7 @@ class History:
         if games:
             names = [g[0] for g in games]
             marks = ",".join("?" * len(names)) if len(names) < 900 else None
-            query = f"SELECT journal, seat, name, won, {', '.join(_SIDES)} FROM players"
+            query = f"SELECT journal, seat, name, won, {', '.join(SIDES)} FROM players"
             query += f" WHERE journal IN ({marks})" if marks else ""
             for journal, seat, name, won, *sides in self.db.execute(
                 query + " ORDER BY journal, seat", names if marks else ()
@@ -334,7 +369,7 @@ class History:
                 won = None if won is None else bool(won)
                 side = {lang: text for lang, text in zip(LANGUAGES, sides, strict=True) if text}
                 seats.setdefault(journal, []).append(Seat(seat, name, side, won))
-        return [_row(g, tuple(seats.get(g[0], ()))) for g in games]
+        return [row_of(g, tuple(seats.get(g[0], ()))) for g in games]
 
     @_mended
     def count(self, *, status=None, game=None, player=None) -> int:
@@ -349,18 +384,3 @@ class History:
             " GROUP BY p.name ORDER BY max(g.started) DESC"
         )
         return [name for (name,) in rows]
-
-
-def _js(value) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
-def _row(g: tuple, seats: tuple[Seat, ...]) -> GameRow:
-    journal, game, status, started, last, _seconds, language, size, mtime_ns, _given_up = g[:10]
-    worded = iter(g[11:])
-    words = {name: {lang: next(worded) for lang in LANGUAGES} for name in WORDED}
-    return GameRow(
-        journal=journal, game=game, status=status, started=started, last=last, size=size,
-        mtime_ns=mtime_ns, language=language, rulings=json.loads(g[10]), seats=seats,
-        **{name: {lang: text for lang, text in by.items() if text} for name, by in words.items()},
-    )  # fmt: skip
