@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from narrator import holding
 from narrator.prompts import Problem
-
-if TYPE_CHECKING:
-    from narrator.journal import Journal
 
 
 class JournalError(Exception):
@@ -21,7 +18,7 @@ class JournalError(Exception):
     ``kept``: for an entry that cannot be read or replayed, the journal of the entries before
     it (None if there are none), which ``mending.mend`` can resume."""
 
-    kept: Journal | None = None
+    kept: Any = None  # a Journal (not imported here: the journal package imports this)
 
     def __init__(self, key: str, /, **params: Any) -> None:
         self.problem = Problem(key, **params)
