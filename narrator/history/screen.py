@@ -17,8 +17,9 @@ from textual.widgets import Input, Static
 from narrator.games import registry
 from narrator.history import tables
 from narrator.history.listing import Listing, aligned
+from narrator.history.reading import record
 from narrator.history.store import History
-from narrator.journal import Journal, JournalError
+from narrator.journal import JournalError
 from narrator.tui.modals import Worded
 from narrator.tui.record import KeyLine, RecordLines
 from narrator.tui.words import translate_bindings
@@ -145,19 +146,11 @@ class HistoryScreen(Worded, Screen):
         if row.status == "unreadable":
             self.notify(row.problem.get(self.app.language, ""), severity="warning")
             return
-        try:
-            journal = Journal.open(self.app.data_dir / row.journal, repair=False)
-        except (JournalError, OSError) as err:
-            text = err.text(self.app.language) if isinstance(err, JournalError) else str(err)
-            self.notify(text, severity="error")
+        try:  # read as it stands, never locked: it may be played by another narrator
+            markdown = record(self.app.data_dir / row.journal, self.app.language)
+        except JournalError as err:
+            self.notify(err.text(self.app.language), severity="error")
             return
-        from narrator.prompts import in_game
-
-        game = journal.game
-        lang = self.app.language
-        markdown = in_game(
-            game.words_dir, lambda ln: game.record(journal.state, journal.events, ln)
-        ).words(lang)
         self.app.push_screen(PastRecordScreen(markdown))
 
     def action_export(self) -> None:

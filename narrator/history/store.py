@@ -45,7 +45,8 @@ from narrator.paths import JOURNAL_SUFFIX as SUFFIX
 from narrator.prompts import LANGUAGES
 
 FILE = "history.sqlite3"
-SCHEMA = 2  # PRAGMA user_version: a database of another schema is rebuilt
+SCHEMA = 3  # PRAGMA user_version: a database of another schema is rebuilt (3: journals
+# of issue 37, whose damaged lines offer a resume up to the last good entry, read again)
 # Seconds a write waits for another's: a narrator's writes take milliseconds, so one held longer
 # is another program's, and the history is kept in memory rather than the screen kept waiting.
 WAIT = 0.5
