@@ -51,20 +51,14 @@ from pathlib import Path
 from typing import Any, Self
 
 from narrator import paths
-from narrator.prompts import sources
+from narrator.prompts import overrides, sources
 from narrator.prompts.plurals import LineFormatter
+from narrator.prompts.terms import Term
 
 LANGUAGES = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
 
 CURRENT: Any = object()  # the game being played (``use_game``), as a default argument
-
-
-class Term(str):
-    """A word a catalogue translates (its id, e.g. ``Term("colour.white")``), passed as a
-    parameter where a name would stay as it is. Rules use it for colours, roles and steps."""
-
-    __slots__ = ()
 
 
 class Localized:
@@ -214,8 +208,6 @@ class Catalogue:
         return prompt_id in self.lines
 
     def _apply_overrides(self, path: Path) -> None:
-        from narrator.prompts import overrides  # it words its problems with this module's
-
         others: dict[str, frozenset[str]] | None = None
 
         def fields_of(key: str) -> frozenset[str] | None:
@@ -227,8 +219,8 @@ class Catalogue:
                 others = {k: placeholders(line) for k, line in lines.items()}
             return others.get(key)
 
-        lines, warnings = overrides.read(path, self.lang, fields_of)
-        self.warnings.extend(warnings)
+        lines, faults = overrides.read(path, self.lang, fields_of, placeholders)
+        self.warnings.extend(_problem(fault) for fault in faults)
         for key, line in lines.items():
             if key in self.lines:
                 self._built_in[key] = self.lines[key]
@@ -326,6 +318,20 @@ def reason(error: BaseException, english: str | None = None, other: str = "unkno
         return words(lang).format(f"files.reason.{key}", **params)
 
     return Localized(worded)
+
+
+def _problem(fault: overrides.Fault) -> Problem:
+    """What the override checker found, worded: an error it gives as a parameter is the
+    system's or the parser's `reason`, a fault within it a part of the sentence."""
+
+    def part(value: Any) -> Any:
+        if isinstance(value, overrides.Fault):
+            return _problem(value).part()
+        if isinstance(value, BaseException):
+            return reason(value, other=fault.other)
+        return value
+
+    return Problem(fault.key, **{name: part(value) for name, value in fault.params.items()})
 
 
 _Key = tuple[str, "Path | None"]
