@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import keyword
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -78,6 +79,23 @@ def register_in_repo(name: str) -> bool:
     return True
 
 
+def tidy(paths: list[Path]) -> bool:
+    """The written modules as ``ruff`` sorts their imports and formats them (a longer name
+    makes longer lines); False when ruff is not installed (``scripts/setup --test``)."""
+    code = [str(p) for p in paths if p.suffix == ".py"]
+    config = ["--config", str(TOP / "pyproject.toml")]
+    for command in (["check", "--fix-only", *config], ["format", *config]):
+        try:
+            subprocess.run(
+                [sys.executable, "-m", "ruff", *command, "--quiet", *code],
+                check=True,
+                capture_output=True,
+            )
+        except (OSError, subprocess.CalledProcessError):
+            return False
+    return True
+
+
 def generate(
     name: str,
     into: Path | None = None,
@@ -109,6 +127,8 @@ def generate(
         text = source.read_text(encoding="utf-8")
         target.write_text(renamed(text, name, package, title, title_ru, letter), encoding="utf-8")
         written.append(target)
+    if not tidy(written):
+        print("new-game: ruff is not installed: run ruff format on the new game", file=sys.stderr)
     return written
 
 

@@ -16,12 +16,17 @@ import sys
 import pytest
 
 from narrator.games import registry
+from narrator.games.base import Refusal
 from narrator.journal import Journal
 from narrator.play import play_script
+from narrator.prompts import use_game
 from narrator.tui.app import NarratorApp
 from narrator.tui.game import GameScreen
 from narrator.tui.privacy import PrivacyScreen
 from narrator.tui.speech import CaptionsOnly
+from tests.games.catalogue_text import strings
+from tests.games.test_words_name_no_gender import GENDERED
+from tests.games.test_words_russian_agreement import masculine_forms
 from tests.new_game import TOP, Refused, generate, registry_line
 from tests.prompts.scopes import game_words
 from tests.prompts.test_game_words import unresolved, walk
@@ -83,6 +88,35 @@ def test_its_words_hold_every_id_the_shell_asks_for_in_both_languages(made):
             for part, value in walk(game, seed):
                 missing += [f"{part}: {gap}" for gap in unresolved(game, value)]
     assert missing == []
+
+
+def test_its_words_name_no_gender_in_either_language(made):
+    """The checks of every game's words (issue 27) read narrator/: the skeleton's here."""
+    package, _ = made
+    words = package / "words"
+    english = [words / "en.toml", *sorted((words / "ui" / "en").glob("*.toml"))]
+    russian = [words / "ru.toml", *sorted((words / "ui" / "ru").glob("*.toml"))]
+    assert [t for p in english for _, t in strings(p) if GENDERED.search(t)] == []
+    assert [t for p in russian for _, t in strings(p) if masculine_forms(t)] == []
+
+
+def test_a_refusal_every_game_has_is_worded_by_the_common_words():
+    """Item 3: not_now, no_seat and not_this_game need no words of a game's own."""
+    use_game(None)
+    said = {
+        lang: [
+            Refusal("not_now", "X3", wants="the vote").text(lang),
+            Refusal("no_seat", "X3", seat=7, count=4).text(lang),
+            Refusal("not_this_game", entry="vote_cast").text(lang),
+        ]
+        for lang in ("en", "ru")
+    }
+    assert said["en"] == [
+        "Not now: the game is waiting for the vote (X3)",
+        "There is no seat 7: seats go from 1 to 4 (X3)",
+        "vote_cast is not an entry of this game",
+    ]
+    assert all("(X3)" in line for line in said["ru"][:2]) and "vote_cast" in said["ru"][2]
 
 
 async def test_the_app_opens_it_at_its_first_step_and_its_privacy_screen(made, tmp_path):

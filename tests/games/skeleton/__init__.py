@@ -1,4 +1,6 @@
-"""Skeleton: a game of 3 to 6 players, X1–X5 (rules.py), written by ``scripts/new-game`` from
-its template (tests/games/skeleton/, a whole game of its own). Change the rules, the steps and
-the words; docs/writing-a-game.md's checklist names every file and id a game needs.
+"""Skeleton: a game of 3 to 6 players, X1–X5 (rules.py).
+
+Written by ``scripts/new-game`` from its template, a whole game of its own. Change the
+rules, the steps and the words: docs/writing-a-game.md's checklist names every file and id
+a game needs.
 """

@@ -1,4 +1,4 @@
-"""Every entry of a game of Skeleton, as one event (seats are numbered from 0)."""
+"""Every entry of a game, as one event (seats are numbered from 0)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Skeleton as the shell drives it: the `narrator.games.base.Game` of X1–X5, a `GameOfParts`
-(its modules do the work) drawn by the generic shell alone (no screens of its own)."""
+"""The game as the shell drives it: the `narrator.games.base.Game` of X1–X5, a
+`GameOfParts` (its modules do the work) drawn by the generic shell alone (no screens of
+its own)."""
 
 from __future__ import annotations
 

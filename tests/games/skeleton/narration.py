@@ -1,4 +1,4 @@
-"""What the narrator says in Skeleton: prompt ids of its speech catalogue (words/<lang>.toml).
+"""What the narrator says: prompt ids of the game's speech catalogue (words/<lang>.toml).
 Nothing said names the secret seat before X5."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""What anyone may see of Skeleton: the one door (``PublicView``) the side panel, the table
-display and the page draw. The secret seat is on it only once revealed (X5)."""
+"""What anyone may see: the one door (``PublicView``) the side panel, the table display
+and the page draw. The secret seat is on it only once revealed (X5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rules of Skeleton, as a pure fold over its events. Write yours here, one id each: a
+"""The rules, as a pure fold over the game's events. Write yours here, one id each: a
 refusal names its rule, and the guide's checklist (docs/writing-a-game.md) asks for them.
 
 X1  3 to 6 players, each with a name; the game lasts 1 to 9 rounds (3 by default).

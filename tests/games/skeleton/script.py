@@ -1,4 +1,4 @@
-"""Skeleton written as text, one entry a line, for ``narrator play --script FILE`` (see
+"""The game written as text, one entry a line, for ``narrator play --script FILE`` (see
 example.txt):
 
     game skeleton            # the game (first line)

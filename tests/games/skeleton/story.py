@@ -1,5 +1,5 @@
-"""Skeleton's record: one public line an entry (the undo dialog, the headless player, the
-record). The secret seat is named only by the reveal (X5)."""
+"""The game's record: one public line an entry (the undo dialog, the headless player,
+the record). The secret seat is named only by the reveal (X5)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Skeleton's rules (X1–X5): a whole game by its example, each refusal with its rule, and the
-secret seat on no public view before its reveal. Plain functions, no fixtures."""
+"""The game's rules (X1–X5): a whole game by its example, each refusal with its rule, and
+the secret seat on no public view before its reveal. Plain functions, no fixtures."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Skeleton's steps as the shell draws them (``StepView``): what is shown, what may be keyed.
+"""The game's steps as the shell draws them (``StepView``): what is shown, what may be keyed.
 The step's key changes each round, so the shell knows a new step began (and says it)."""
 
 from __future__ import annotations
