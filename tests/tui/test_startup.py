@@ -4,6 +4,7 @@ opened once the first frame is drawn, and then renders the fixed lines ahead."""
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 from narrator.tui.app import NarratorApp
 from narrator.tui.home import HomeScreen
@@ -79,3 +80,42 @@ def test_the_home_screen_is_drawn_without_the_games_modules(tmp_path):
     loaded = probe(FIRST_FRAME_PROBE.replace("DATA", repr(str(tmp_path))))
     assert "narrator.tui.home" in loaded and "narrator.history.store" in loaded
     assert [m for m in NOT_AT_START if m in loaded] == []
+
+
+REGISTRY_PROBE = """
+import json, sys
+from narrator.games import registry
+names = registry.names()
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("narrator."))))
+"""
+
+
+def test_the_registry_names_the_games_and_reads_nothing_at_import():
+    """Importing the registry has no side effect: it names the games without importing a
+    game, the rules' interface or the catalogues (which read it when they need the list)."""
+    loaded = probe(REGISTRY_PROBE)
+    assert loaded == ["narrator.games", "narrator.games.registry"]
+
+
+def test_an_override_of_a_game_registered_later_is_no_mistake(tmp_path, monkeypatch):
+    """The catalogues follow the registry: a game registered after they were made has its lines
+    known, so a user's override of one is checked, not refused as an unknown id."""
+    from narrator import prompts
+    from narrator.games import registry
+
+    monkeypatch.setenv("NARRATOR_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "prompts.en.toml").write_text('toy_welcome = "Hello, {players}."\n')
+    prompts.reload()
+    try:
+        unknown = prompts.catalogue("en", None).warnings  # no toy game yet: an unknown id
+        assert [w.key for w in unknown] == ["prompts_no_such_id"], unknown
+        registry.register(
+            "toy", "tests.games.toy.game", Path(__file__).parents[1] / "games/toy/words"
+        )
+        try:
+            assert prompts.catalogue("en", None).warnings == []
+        finally:
+            registry.unregister("toy")
+        assert prompts.catalogue("en", None).warnings != []
+    finally:
+        prompts.reload()
