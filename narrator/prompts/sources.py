@@ -17,7 +17,7 @@ COMMON = Path(__file__).parent  # the common lines (a package folder, never a zi
 SHARED_WITH_WORDS = ("term.", "colour.", "team.", "list.")  # what screens and voice both use
 
 _game_dir: Path | None = None  # the words of the game being played
-_games_seen: tuple[Path, ...] = ()  # the registry's games when the catalogues were last made
+_games_seen = registry.words_dirs()  # the registry's games when the catalogues were last made
 
 
 def choose(words_dir: Path | None) -> bool:
@@ -34,8 +34,8 @@ def current() -> Path | None:
 
 
 def games_changed() -> bool:
-    """True once after a game was registered or taken out (and at the first call): the
-    catalogues made before checked a user's overrides against other games' lines."""
+    """True once after a game was registered or taken out: the catalogues made before checked
+    a user's overrides against other games' lines."""
     global _games_seen
     games = registry.words_dirs()
     changed, _games_seen = games != _games_seen, games
