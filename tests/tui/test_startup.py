@@ -119,3 +119,26 @@ def test_an_override_of_a_game_registered_later_is_no_mistake(tmp_path, monkeypa
         assert prompts.catalogue("en", None).warnings != []
     finally:
         prompts.reload()
+
+
+async def test_the_home_screen_looks_at_the_history_after_its_first_frame(tmp_path, monkeypatch):
+    """The database read whole and the journals looked at (``look_again``) wait until the
+    first frame is written: while the app starts, Textual runs a screen's after-refresh
+    callbacks at once, before anything is drawn (bench: cold start, 1,000 games)."""
+    from narrator.history.store import History
+
+    done: list[str] = []
+    verify, display = History.verify, NarratorApp._display
+
+    def drawn(app, screen, renderable) -> None:
+        if renderable is not None and not app._batch_count and "frame" not in done:
+            done.append("frame")
+        display(app, screen, renderable)
+
+    monkeypatch.setattr(History, "verify", lambda self: done.append("verify") or verify(self))
+    monkeypatch.setattr(NarratorApp, "_display", drawn)
+    (tmp_path / "games").mkdir()  # a history on disk, checked once drawn
+    app = NarratorApp(data_dir=tmp_path / "games", voice=CaptionsOnly())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: "verify" in done)
+    assert done == ["frame", "verify"]
