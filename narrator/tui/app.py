@@ -140,8 +140,10 @@ class NarratorApp(
             self.set_interval(2.0, self.check_terminal)
         if self.voice_factory is None:
             self.hook_voice()
-        self.show_prompt_warnings()
-        self.tell_crash()  # the last run stopped on an error: say where its report is
+        # Said once drawn: the user's prompts read (the screens' words are the app's own) and
+        # the last run's crash report looked for.
+        self.after_first_frame(self.show_prompt_warnings)
+        self.after_first_frame(self.tell_crash)  # the last run stopped on an error: where
         if self.table_display:
             self.run_worker(self.start_display(), exclusive=True, group="display")
         if self.resume_path is not None and self.open_journal(self.resume_path):
