@@ -11,10 +11,7 @@ import importlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from narrator.games.base import Game
+from typing import Any
 
 GAMES_DIR = Path(__file__).parent
 
@@ -34,27 +31,21 @@ _ENTRIES: dict[str, Entry] = {
     ),
     "pyre": Entry("pyre", "narrator.games.pyre.game", GAMES_DIR / "pyre" / "words"),
 }
-_loaded: dict[str, Game] = {}
+# A game is a narrator.games.base.Game, not named here: the catalogues read this list (the
+# games' words folders), and the rules' interface reads the catalogues (no cycle, even for the
+# type checker).
+_loaded: dict[str, Any] = {}
 
 
 def register(name: str, module: str, words_dir: Path) -> None:
     """Add a game (the tests' own game registers itself so)."""
     _ENTRIES[name] = Entry(name, module, Path(words_dir))
     _loaded.pop(name, None)
-    _forget_words()
 
 
 def unregister(name: str) -> None:
     _ENTRIES.pop(name, None)
     _loaded.pop(name, None)
-    _forget_words()
-
-
-def _forget_words() -> None:
-    from narrator.prompts import reload, sources
-
-    sources.know_games(words_dirs())  # a user's override of any game's line is no mistake
-    reload()
 
 
 def names() -> tuple[str, ...]:
@@ -63,12 +54,14 @@ def names() -> tuple[str, ...]:
 
 
 def words_dirs() -> tuple[Path, ...]:
-    """Every game's words folder (read by the catalogues, never imported)."""
+    """Every game's words folder (read by the catalogues, never imported: a user's override of
+    any game's line is checked against them, `narrator.prompts.sources`)."""
     return tuple(entry.words_dir for entry in _ENTRIES.values())
 
 
-def get(name: str) -> Game:
-    """The game called ``name``, imported now if it was not yet; KeyError if there is none."""
+def get(name: str) -> Any:
+    """The game called ``name`` (its ``GAME``, a ``Game``), imported now if it was not yet;
+    KeyError if there is none."""
     if name not in _ENTRIES:
         raise KeyError(f"unknown game {name!r}")
     if name not in _loaded:
@@ -83,6 +76,3 @@ def title(name: str, lang: str) -> str:
         return str(tomllib.loads(path.read_text(encoding="utf-8"))["about"]["title"])
     except (OSError, KeyError, tomllib.TOMLDecodeError):
         return name
-
-
-_forget_words()  # the catalogues learn every game's words folder (for the user's overrides)

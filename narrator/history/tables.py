@@ -4,10 +4,8 @@ history`` both draw these."""
 
 from __future__ import annotations
 
-import csv
 import datetime as _dt
 import functools
-import io
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -129,6 +127,9 @@ def player_rows(rows: Sequence[GameRow], lang: str) -> tuple[list[str], list[lis
 
 
 def as_csv(head: list[str], body: list[list[str]]) -> str:
+    import csv  # only for an export: the home screen's first frame reads this module
+    import io
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(head)

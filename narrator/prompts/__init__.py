@@ -341,6 +341,8 @@ _catalogues: dict[_Key, Catalogue] = {}
 def catalogue(lang: str = DEFAULT_LANGUAGE, game: Path | None = CURRENT) -> Catalogue:
     """What is said in one language: the common lines and one game's (by default the game
     being played), loaded once (see `reload`)."""
+    if sources.games_changed():  # a game registered since: the overrides are checked again
+        reload()
     key = (lang, sources.current() if game is CURRENT else game)
     if key not in _catalogues:
         _catalogues[key] = Catalogue(lang, game=key[1])

@@ -100,6 +100,7 @@ class NarratorApp(
         self.countdown_key: str | None = None
         self.captions: list[str] = []
         self.refusals: list[str] = []
+        self.first_frame_waiting: list[Callable[[], Any]] | None = []  # None: it is drawn
         self.forget_announcements()
         translate_bindings(self, self.language)
 
@@ -137,11 +138,12 @@ class NarratorApp(
     def on_mount(self) -> None:
         if not self.is_headless:
             self.set_interval(2.0, self.check_terminal)
-        self.call_after_refresh(self.first_frame_drawn)
         if self.voice_factory is None:
             self.hook_voice()
-        self.show_prompt_warnings()
-        self.tell_crash()  # the last run stopped on an error: say where its report is
+        # Said once drawn: the user's prompts read (the screens' words are the app's own) and
+        # the last run's crash report looked for.
+        self.after_first_frame(self.show_prompt_warnings)
+        self.after_first_frame(self.tell_crash)  # the last run stopped on an error: where
         if self.table_display:
             self.run_worker(self.start_display(), exclusive=True, group="display")
         if self.resume_path is not None and self.open_journal(self.resume_path):
@@ -160,11 +162,24 @@ class NarratorApp(
         self.choose_game(get_game(name or game_names()[0]))
         self.push_screen(SetupScreen())
 
+    def on_ready(self) -> None:
+        """Textual's Ready: the first screen laid out, its frame not yet written while the app
+        is starting (a callback asked for after a refresh would run at once, before it)."""
+        self.call_after_refresh(self.first_frame_drawn)
+
+    def after_first_frame(self, callback: Callable[[], Any]) -> None:
+        """``callback`` once the first frame is on the screen (at once after the next refresh
+        when it is already): a look that would only delay it (bench: cold start)."""
+        if self.first_frame_waiting is None:
+            self.call_after_refresh(callback)
+        else:
+            self.first_frame_waiting.append(callback)
+
     def first_frame_drawn(self) -> None:
         """What can wait until the first screen is up (a quicker start, bench: cold start):
         the real voice (its library, its sound device, its speech worker), rendering the fixed
-        lines ahead, and the garbage collector, which ``cli.main`` held back while the app's
-        modules were loaded."""
+        lines ahead, what the screens asked to wait (``after_first_frame``), and the garbage
+        collector, which ``cli.main`` held back while the app's modules were loaded."""
         from narrator.prompts import prompt_ids
 
         if self.voice_factory is not None:
@@ -175,6 +190,9 @@ class NarratorApp(
             if getattr(settings, "language", self.language) != self.language:
                 self.use_language(self.language)  # a game resumed meanwhile in its own language
         self.voice.prewarm(sorted(prompt_ids()))  # the fixed lines, rendered ahead of the game
+        waiting, self.first_frame_waiting = self.first_frame_waiting or [], None
+        for callback in waiting:
+            callback()
         if not gc.isenabled():
             gc.freeze()  # what start-up built lives as long as the app: never scan it again
             gc.enable()

@@ -89,7 +89,7 @@ class HomeScreen(Screen):
         self.last: GameRow | None = None
         self.shown_once = False  # the first resume is the screen's first showing: drawn here
         self.refresh_state(thorough=False)
-        self.call_after_refresh(self.look_again)
+        self.app.after_first_frame(self.look_again)
 
     def on_unmount(self) -> None:
         self.history.close()

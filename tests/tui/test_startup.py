@@ -4,6 +4,7 @@ opened once the first frame is drawn, and then renders the fixed lines ahead."""
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 from narrator.tui.app import NarratorApp
 from narrator.tui.home import HomeScreen
@@ -57,7 +58,7 @@ async def main():
         while not isinstance(app.screen, HomeScreen) or not app.screen.query("FooterKey"):
             await pilot.pause(0.01)
         await pilot.pause()
-        print(json.dumps(sorted(m for m in sys.modules if m.startswith("narrator."))))
+        print(json.dumps(sorted(sys.modules)))
 
 asyncio.run(main())
 """
@@ -70,6 +71,13 @@ NOT_AT_START = (
     "narrator.tui.modals",
     "narrator.tui.setup",
     "narrator.history.reading",  # a journal is read only when it changed
+    "narrator.voice",  # the real voice, opened once the first frame is drawn
+    "narrator.display",  # the table display's server, when it is turned on
+    "narrator.tui.privacy",
+    "narrator.tui.record",
+    "narrator.tui.stepview",
+    "narrator.history.screen",
+    "csv",  # the history's export
 )
 
 
@@ -79,3 +87,65 @@ def test_the_home_screen_is_drawn_without_the_games_modules(tmp_path):
     loaded = probe(FIRST_FRAME_PROBE.replace("DATA", repr(str(tmp_path))))
     assert "narrator.tui.home" in loaded and "narrator.history.store" in loaded
     assert [m for m in NOT_AT_START if m in loaded] == []
+
+
+REGISTRY_PROBE = """
+import json, sys
+from narrator.games import registry
+names = registry.names()
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("narrator."))))
+"""
+
+
+def test_the_registry_names_the_games_and_reads_nothing_at_import():
+    """Importing the registry has no side effect: it names the games without importing a
+    game, the rules' interface or the catalogues (which read it when they need the list)."""
+    loaded = probe(REGISTRY_PROBE)
+    assert loaded == ["narrator.games", "narrator.games.registry"]
+
+
+def test_an_override_of_a_game_registered_later_is_no_mistake(tmp_path, monkeypatch):
+    """The catalogues follow the registry: a game registered after they were made has its lines
+    known, so a user's override of one is checked, not refused as an unknown id."""
+    from narrator import prompts
+    from narrator.games import registry
+
+    monkeypatch.setenv("NARRATOR_CONFIG_DIR", str(tmp_path))
+    (tmp_path / "prompts.en.toml").write_text('toy_welcome = "Hello, {players}."\n')
+    prompts.reload()
+    try:
+        unknown = prompts.catalogue("en", None).warnings  # no toy game yet: an unknown id
+        assert [w.key for w in unknown] == ["prompts_no_such_id"], unknown
+        registry.register(
+            "toy", "tests.games.toy.game", Path(__file__).parents[1] / "games/toy/words"
+        )
+        try:
+            assert prompts.catalogue("en", None).warnings == []
+        finally:
+            registry.unregister("toy")
+        assert prompts.catalogue("en", None).warnings != []
+    finally:
+        prompts.reload()
+
+
+async def test_the_home_screen_looks_at_the_history_after_its_first_frame(tmp_path, monkeypatch):
+    """The database read whole and the journals looked at (``look_again``) wait until the
+    first frame is written: while the app starts, Textual runs a screen's after-refresh
+    callbacks at once, before anything is drawn (bench: cold start, 1,000 games)."""
+    from narrator.history.store import History
+
+    done: list[str] = []
+    verify, display = History.verify, NarratorApp._display
+
+    def drawn(app, screen, renderable) -> None:
+        if renderable is not None and not app._batch_count and "frame" not in done:
+            done.append("frame")
+        display(app, screen, renderable)
+
+    monkeypatch.setattr(History, "verify", lambda self: done.append("verify") or verify(self))
+    monkeypatch.setattr(NarratorApp, "_display", drawn)
+    (tmp_path / "games").mkdir()  # a history on disk, checked once drawn
+    app = NarratorApp(data_dir=tmp_path / "games", voice=CaptionsOnly())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: "verify" in done)
+    assert done == ["frame", "verify"]
