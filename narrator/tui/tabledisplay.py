@@ -14,7 +14,6 @@ import errno
 import importlib
 import json
 import os
-from importlib import resources
 from pathlib import Path
 
 from rich.text import Text
@@ -179,6 +178,8 @@ class DisplayMixin:
         game = self.game
         if game is None or game.name != name or not game.screens:
             return None
+        from importlib import resources  # (not at start: the home screen's frame needs none)
+
         with contextlib.suppress(OSError, ModuleNotFoundError, FileNotFoundError):
             package = importlib.import_module(game.screens).__name__
             return resources.files(package).joinpath("display.js").read_text("utf-8")
