@@ -23,7 +23,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from narrator.games.base import Event, Game, Refusal
-from narrator.games.views import AppMove, Choice, Claims, Over, Paced, StepView, Words, worded
+from narrator.games.shell_data import AppMove, Choice, Claims, Over, Paced, StepView, Words, worded
 from narrator.tui.keyreader import merged
 from narrator.tui.stepview import moment_name
 from narrator.tui.words import say

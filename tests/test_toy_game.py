@@ -20,7 +20,7 @@ from textual.widgets import Input, OptionList
 
 from narrator.games import registry
 from narrator.games.base import Refusal, fold
-from narrator.games.views import AppMove, Ballot, Seats, worded
+from narrator.games.shell_data import AppMove, Ballot, Seats, worded
 from narrator.journal import Journal
 from narrator.play import play_script
 from narrator.prompts import Catalogue, prompt, use_game

@@ -183,7 +183,7 @@ class NarratorApp(
         """A resumed game says whose turn it is, as after an undo ("Bob, place a vote."), unless
         an announcement is held (its lines are said as it is shown) or the app's paced lines
         take the step up (they say their own: "keep your eyes closed", R10, W24)."""
-        from narrator.games.views import Paced
+        from narrator.games.shell_data import Paced
 
         view = self.game.step(self.state)
         paced = view.primary is not None and isinstance(view.primary.event, Paced)

@@ -20,7 +20,7 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Digits, Input, ProgressBar, Static
 
-from narrator.games.views import Paced, StepView, Words, worded
+from narrator.games.shell_data import Paced, StepView, Words, worded
 from narrator.timer import TimerFile
 from narrator.tui import keyreader, stepview
 from narrator.tui.clock import TICK, DiscussionClock

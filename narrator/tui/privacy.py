@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from narrator.games.base import Refusal
-from narrator.games.views import AppMove, Choice, StepView, Words, worded
+from narrator.games.shell_data import AppMove, Choice, StepView, Words, worded
 from narrator.tui import keyreader, stepview
 from narrator.tui.words import say, translate_bindings
 

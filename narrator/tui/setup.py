@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from narrator.games.base import Refusal
-from narrator.games.views import Field, worded
+from narrator.games.shell_data import Field, worded
 from narrator.prompts import Localized, Term
 from narrator.tui.messages import Refused
 from narrator.tui.widgets import FittingFooter

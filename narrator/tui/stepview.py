@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from narrator.games.common.seats import seat_key
-from narrator.games.views import (
+from narrator.games.shell_data import (
     Announcement,
     Ballot,
     Checklist,

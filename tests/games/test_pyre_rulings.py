@@ -10,7 +10,7 @@ import pytest
 from narrator.games.pyre import events as ev
 from narrator.games.pyre import narration, story, view
 from narrator.games.pyre.state import Citizen
-from narrator.games.views import AppMove
+from narrator.games.shell_data import AppMove
 from narrator.prompts import Words, prompt
 from tests.games.test_pyre_rules import (
     CARD,

@@ -10,7 +10,7 @@ import pytest
 
 from narrator import prompts
 from narrator.games.registry import get
-from narrator.games.views import AppMove, Paced, Words, worded
+from narrator.games.shell_data import AppMove, Paced, Words, worded
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import narration, rules
 from narrator.games.werewolf.game import GAME

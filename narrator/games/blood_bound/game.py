@@ -15,7 +15,7 @@ from narrator.games.blood_bound import narration, public, rules, story, view
 from narrator.games.blood_bound.flow import DAGGER, END, SETUP
 from narrator.games.blood_bound.state import COUNTS, State, curse_cards
 from narrator.games.common.parts import GameOfParts
-from narrator.games.views import Field, Words
+from narrator.games.shell_data import Field, Words
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("curses", ("by_count", "one_each"), "B7"),

@@ -29,7 +29,7 @@ from narrator.games.blood_bound.state import (
     Character,
     State,
 )
-from narrator.games.views import Text, Words
+from narrator.games.shell_data import Text, Words
 
 
 def clan_words(s: State, clan: str) -> Words:

@@ -22,7 +22,7 @@ from narrator.games.pyre.state import (
     Roll,
     State,
 )
-from narrator.games.views import Text, Words
+from narrator.games.shell_data import Text, Words
 
 
 def action_number(s: State) -> int | None:

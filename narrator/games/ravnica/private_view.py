@@ -7,7 +7,7 @@ from __future__ import annotations
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.keys import colour_choices, colour_words, seat_choices
 from narrator.games.ravnica.state import State, Step
-from narrator.games.views import (
+from narrator.games.shell_data import (
     AppMove,
     Choice,
     Line,

@@ -9,7 +9,7 @@ from narrator.games.ravnica.private_view import needs_privacy
 from narrator.games.ravnica.state import State, Step
 from narrator.games.ravnica.story import result_line, say, who
 from narrator.games.ravnica.tables import AGENTS, LOYALISTS, colour_term, role_term, team_term
-from narrator.games.views import Text, Words
+from narrator.games.shell_data import Text, Words
 from narrator.prompts import Localized, Term
 
 VOTES = (Step.ELECTION, Step.FINAL_VOTE)

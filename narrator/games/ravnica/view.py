@@ -22,7 +22,7 @@ from narrator.games.ravnica.tables import (
     colour_term,
     loyalists_for,
 )
-from narrator.games.views import (
+from narrator.games.shell_data import (
     AppMove,
     Ballot,
     Checklist,

@@ -5,7 +5,7 @@ Grand Inquisitor's tie pick (W19) and the lynched resident's identity (W20, W34)
 from __future__ import annotations
 
 from narrator.games.base import Refusal
-from narrator.games.views import Choice, Seats, StepView, Timer, Words
+from narrator.games.shell_data import Choice, Seats, StepView, Timer, Words
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import village
 from narrator.games.werewolf.day import TARGETS

@@ -11,7 +11,7 @@ from typing import Any
 
 from narrator.games.base import Event
 from narrator.games.common.parts import GameOfParts
-from narrator.games.views import Field, Words
+from narrator.games.shell_data import Field, Words
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import moves, narration, public, residents, rules, story, view
 from narrator.games.werewolf.state import State, Step

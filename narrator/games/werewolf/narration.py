@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from narrator.games.base import Event
-from narrator.games.views import Announcement, Line, Words
+from narrator.games.shell_data import Announcement, Line, Words
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import village
 from narrator.games.werewolf.night import attacked_spot

@@ -7,7 +7,7 @@ from __future__ import annotations
 import unicodedata
 
 from narrator.games.common.seats import seat_key
-from narrator.games.views import Choice, Over, Paced, StepView, Words, worded
+from narrator.games.shell_data import Choice, Over, Paced, StepView, Words, worded
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import village
 from narrator.games.werewolf.day_view import reveal_view

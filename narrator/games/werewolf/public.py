@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from narrator.games.views import PublicView, SeatView, Text, Words
+from narrator.games.shell_data import PublicView, SeatView, Text, Words
 from narrator.games.werewolf import residents, setup_view
 from narrator.games.werewolf.state import State, Step
 from narrator.games.werewolf.story import kinds_words

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from narrator.games.base import Event
 from narrator.games.common.record import timeline
-from narrator.games.views import Words
+from narrator.games.shell_data import Words
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import rules
 from narrator.games.werewolf.night import attacked_spot

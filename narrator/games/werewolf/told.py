@@ -5,7 +5,7 @@ what it was (W19, W20), the column being passed (W23, W24), the attack (W25), an
 
 from __future__ import annotations
 
-from narrator.games.views import Text, Words
+from narrator.games.shell_data import Text, Words
 from narrator.games.werewolf.night import attacked_spot
 from narrator.games.werewolf.residents import resident
 from narrator.games.werewolf.state import State, Step

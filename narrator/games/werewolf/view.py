@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from narrator.games.views import StepView, Words
+from narrator.games.shell_data import StepView, Words
 from narrator.games.werewolf.day_view import DAY_VIEWS
 from narrator.games.werewolf.night_view import NIGHT_VIEWS
 from narrator.games.werewolf.setup_view import SETUP_VIEWS

@@ -11,7 +11,7 @@ from typing import Any
 
 from narrator.games.base import Event, Game
 from narrator.games.common.seats import seat_choices as common_seat_choices
-from narrator.games.views import (
+from narrator.games.shell_data import (
     Announcement,
     AppMove,
     Ballot,

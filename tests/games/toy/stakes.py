@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from narrator.games.common.seats import seat_key, seat_of_key
-from narrator.games.views import (
+from narrator.games.shell_data import (
     AppMove,
     Cell,
     Choice,
