@@ -9,8 +9,8 @@ import pytest
 
 from narrator.games.ravnica import State, Step, apply, check, narration
 from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.steps import seat_keys_words, step_view
 from narrator.games.ravnica.story import death_lines
-from narrator.games.ravnica.view import seat_keys_words, step_view
 from narrator.games.shell_data import worded
 from narrator.prompts import prompt, words
 from tests.games.table import ANN, BOB, CID, DEE, EVE, FAY, election, final_vote, new_game

@@ -11,7 +11,7 @@ from typing import Any
 
 from narrator.games.base import Event
 from narrator.games.blood_bound import events as ev
-from narrator.games.blood_bound import narration, public, rules, story, view
+from narrator.games.blood_bound import narration, public, rules, steps, story
 from narrator.games.blood_bound.flow import DAGGER, END, SETUP
 from narrator.games.blood_bound.state import COUNTS, State, curse_cards
 from narrator.games.common.parts import GameOfParts
@@ -55,7 +55,7 @@ class BloodBoundGame(GameOfParts):
     players_rule = "B4"
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
-    rules, view, narration, public, story = rules, view, narration, public, story
+    rules, steps, narration, public, story = rules, steps, narration, public, story
     script_module = "narrator.games.blood_bound.script"
 
     def initial(self) -> State:

@@ -3,7 +3,7 @@ hand the state to a module are written once here. A game names its modules as cl
 and writes what is its own (the setup form, the app's moves, the summary):
 
 - ``rules``: ``apply(state, event)``, ``legal_moves(state)``, ``waiting_for(state)``;
-- ``view``: ``step_view(state, path)``;
+- ``steps``: ``step_view(state, path)``;
 - ``narration``: ``step_lines``, ``again_lines``, ``event_lines``, ``announcements``;
 - ``public``: ``public_view(title, state)`` (the one door for the table);
 - ``story``: ``describe(before, event, after, lang)``, ``record(state, events, lang)``;
@@ -22,7 +22,7 @@ from narrator.games.base import Event, Game
 
 class GameOfParts(Game):
     rules: ClassVar[ModuleType]
-    view: ClassVar[ModuleType]
+    steps: ClassVar[ModuleType]
     narration: ClassVar[ModuleType]
     public: ClassVar[ModuleType]
     story: ClassVar[ModuleType]
@@ -38,7 +38,7 @@ class GameOfParts(Game):
         return self.rules.waiting_for(state)
 
     def step(self, state: Any, path: tuple[str, ...] = ()):
-        return self.view.step_view(state, path)
+        return self.steps.step_view(state, path)
 
     def step_lines(self, state: Any):
         return self.narration.step_lines(state)

@@ -12,7 +12,7 @@ from typing import Any
 from narrator.games.base import Event
 from narrator.games.common.parts import GameOfParts
 from narrator.games.pyre import events as ev
-from narrator.games.pyre import narration, public, rules, story, view
+from narrator.games.pyre import narration, public, rules, steps, story
 from narrator.games.pyre.state import COUNTS, OVER, SETUP, State, target_of
 from narrator.games.shell_data import Field, Words
 
@@ -75,7 +75,7 @@ class PyreGame(GameOfParts):
     players_rule = "P2"
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
-    rules, view, narration, public, story = rules, view, narration, public, story
+    rules, steps, narration, public, story = rules, steps, narration, public, story
     script_module = "narrator.games.pyre.script"
 
     def initial(self) -> State:

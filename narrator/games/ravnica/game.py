@@ -16,9 +16,9 @@ from narrator.games.ravnica import (
     rules,
     script,
     setup_rules,
+    steps,
     story,
     tables,
-    view,
 )
 from narrator.games.ravnica.moves import legal_moves
 from narrator.games.ravnica.state import State, Step
@@ -114,7 +114,7 @@ class RavnicaGame(Game):
 
     # --- the step ------------------------------------------------------------------------
     def step(self, state: State, path: tuple[str, ...] = ()) -> StepView:
-        return view.step_view(state, path)
+        return steps.step_view(state, path)
 
     def after_private(self, state: State, session) -> Words:
         return private_view.after_private(state, session)

@@ -13,7 +13,7 @@ from narrator.games.base import Event
 from narrator.games.common.parts import GameOfParts
 from narrator.games.shell_data import Field, Words
 from narrator.games.werewolf import events as ev
-from narrator.games.werewolf import moves, narration, public, residents, rules, story, view
+from narrator.games.werewolf import moves, narration, public, residents, rules, steps, story
 from narrator.games.werewolf.state import State, Step
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
@@ -78,7 +78,7 @@ class WerewolfGame(GameOfParts):
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
     screens = "narrator.tui.werewolf"
-    rules, view, narration, public, story = rules, view, narration, public, story
+    rules, steps, narration, public, story = rules, steps, narration, public, story
     script_module = "narrator.games.werewolf.script"
 
     def initial(self) -> State:
