@@ -24,8 +24,8 @@ from typing import Any
 
 from narrator.games.base import Event, Game, Refusal
 from narrator.games.shell_data import AppMove, Choice, Claims, Over, Paced, StepView, Words, worded
+from narrator.tui.drawing import moment_name
 from narrator.tui.keyreader import merged
-from narrator.tui.stepview import moment_name
 from narrator.tui.words import say
 from tests.ptyapp import KEYS
 from tests.ptynarrator import PAGE_KEYS, Action, page_actions, page_headline

@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # the rules' interface, the journal: imported once a game is 
     from narrator.games.base import Event, Game
     from narrator.journal import Journal
     from narrator.timer import Clock, Countdown
-    from narrator.tui.stepview import Look
+    from narrator.tui.drawing import Look
 
 
 class NarratorApp(
@@ -117,7 +117,7 @@ class NarratorApp(
     def choose_game(self, game: Game) -> None:
         """Play ``game`` from now on: its words, its look, its own screens."""
         from narrator.prompts import catalogue, prompt_ids, use_game
-        from narrator.tui.stepview import Look
+        from narrator.tui.drawing import Look
 
         self.game = game
         use_game(game.words_dir)
