@@ -45,8 +45,8 @@ if TYPE_CHECKING:  # the data is imported by the games that make it: a quicker s
         Line,
         PublicView,
         StepView,
-        Words,
     )
+    from narrator.prompts import Words
 
 __all__ = ["Event", "EventCodec", "Game", "Refusal", "fold", "refusal_of"]
 

@@ -29,8 +29,8 @@ from narrator.games.shell_data import (
     Rows,
     Seats,
     StepView,
-    worded,
 )
+from narrator.prompts import worded
 from narrator.tui.words import say
 
 

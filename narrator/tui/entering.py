@@ -9,7 +9,8 @@ from textual.validation import Integer, Length
 from textual.widgets import Input
 
 from narrator.games.base import Refusal
-from narrator.games.shell_data import AppMove, Choice, Paced, StepView, Typed, Words, worded
+from narrator.games.shell_data import AppMove, Choice, Paced, StepView, Typed
+from narrator.prompts import Words, worded
 from narrator.reserve import out_of_files
 from narrator.tui import keyreader
 from narrator.tui.pacing import hands_on

@@ -20,7 +20,8 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Digits, Input, ProgressBar, Static
 
-from narrator.games.shell_data import Paced, StepView, Words, worded
+from narrator.games.shell_data import Paced, StepView
+from narrator.prompts import Words, worded
 from narrator.timer import TimerFile
 from narrator.tui import drawing, keyreader
 from narrator.tui.clock import TICK, DiscussionClock

@@ -21,7 +21,8 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from narrator.games.base import Refusal
-from narrator.games.shell_data import AppMove, Choice, StepView, Words, worded
+from narrator.games.shell_data import AppMove, Choice, StepView
+from narrator.prompts import Words, worded
 from narrator.tui import drawing, keyreader
 from narrator.tui.words import say, translate_bindings
 

@@ -15,7 +15,8 @@ from narrator.games.blood_bound import narration, public, rules, steps, story
 from narrator.games.blood_bound.flow import DAGGER, END, SETUP
 from narrator.games.blood_bound.state import COUNTS, State, curse_cards
 from narrator.games.common.parts import GameOfParts
-from narrator.games.shell_data import Field, Words
+from narrator.games.shell_data import Field
+from narrator.prompts import Words
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("curses", ("by_count", "one_each"), "B7"),

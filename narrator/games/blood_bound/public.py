@@ -44,7 +44,8 @@ from narrator.games.blood_bound.told import (
     table_lines,
     told,
 )
-from narrator.games.shell_data import Cell, Pile, PublicView, SeatView, Text, Words, joined
+from narrator.games.shell_data import Cell, Pile, PublicView, SeatView, Text, joined
+from narrator.prompts import Words
 
 CARDS = (SHIELD, SWORD, FAN, STAFF, QUILL)  # B3: the ability cards, face up, in this order
 WOUNDS_LIMIT = MAX_WOUNDS + 1  # B16: the fourth wound captures

@@ -14,7 +14,8 @@ from narrator.games.common.parts import GameOfParts
 from narrator.games.pyre import events as ev
 from narrator.games.pyre import narration, public, rules, steps, story
 from narrator.games.pyre.state import COUNTS, OVER, SETUP, State, target_of
-from narrator.games.shell_data import Field, Words
+from narrator.games.shell_data import Field
+from narrator.prompts import Words
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("variant", ("standard", "quick", "long", "tutorial"), "P4"),

@@ -20,7 +20,8 @@ from narrator.games.pyre.state import (
     State,
 )
 from narrator.games.pyre.told import action_number, end_lines, table_lines, told
-from narrator.games.shell_data import Cell, Pile, PublicView, SeatView, Text, Words, joined
+from narrator.games.shell_data import Cell, Pile, PublicView, SeatView, Text, joined
+from narrator.prompts import Words
 
 IGNITES_AT = 3  # P17: the third Citizen on the Pyre ignites it
 ACTIVE_TONE, WARN_TONE, PYRE_TONE = "active", "warn", "pyre"  # tones of the game's palette

@@ -22,7 +22,8 @@ from narrator.games.ravnica import (
 )
 from narrator.games.ravnica.moves import legal_moves
 from narrator.games.ravnica.state import State, Step
-from narrator.games.shell_data import Field, PublicView, StepView, Words
+from narrator.games.shell_data import Field, PublicView, StepView
+from narrator.prompts import Words
 
 # The setup form (R4, R6, R9–R11, R15, R26, R27c): (option, label words, values) of each choice
 CHOICES = (  # (field, label, values, rule)

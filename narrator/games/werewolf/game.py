@@ -11,10 +11,11 @@ from typing import Any
 
 from narrator.games.base import Event
 from narrator.games.common.parts import GameOfParts
-from narrator.games.shell_data import Field, Words
+from narrator.games.shell_data import Field
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import moves, narration, public, residents, rules, steps, story
 from narrator.games.werewolf.state import State, Step
+from narrator.prompts import Words
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("first_night", ("auto", "always", "never"), "W11"),

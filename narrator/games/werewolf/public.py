@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from narrator.games.shell_data import PublicView, SeatView, Text, Words
+from narrator.games.shell_data import PublicView, SeatView, Text
 from narrator.games.werewolf import residents, setup_view
 from narrator.games.werewolf.state import State, Step
 from narrator.games.werewolf.story import kinds_words
 from narrator.games.werewolf.told import end_lines, told
 from narrator.games.werewolf.village import Village
+from narrator.prompts import Words
 
 
 @dataclass(frozen=True)

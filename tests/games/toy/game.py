@@ -25,10 +25,9 @@ from narrator.games.shell_data import (
     SeatView,
     StepView,
     Timer,
-    Words,
     upper,
 )
-from narrator.prompts import Term, words
+from narrator.prompts import Term, Words, words
 from tests.games.toy import events as ev
 from tests.games.toy import rules, stakes
 from tests.games.toy.rules import CALL, CLAIMS, DISCUSSION, FLIP, OVER, SETUP, STAKE, VOTE, State

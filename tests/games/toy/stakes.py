@@ -26,8 +26,8 @@ from narrator.games.shell_data import (
     StepView,
     Timer,
     Typed,
-    Words,
 )
+from narrator.prompts import Words
 from tests.games.toy import events as ev
 from tests.games.toy.rules import MAX_STAKE, MIN_STAKE, NOTE_LIMIT, OVER, SETUP, VOTE, State
 
