@@ -160,8 +160,10 @@ def piles(s: State) -> tuple[Pile, ...]:
     return (Pile(Words("bb.table.supply"), tuple(supply)), Pile(Words("bb.table.box"), box))
 
 
-def public_view(title: Text, state: State) -> PublicView:
-    """Everything on the table is public (B14); the True Curse's seat never is before B26."""
+def public_view(title: Text, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
+    """Everything on the table is public (B14); the True Curse's seat never is before B26. No
+    announcement here holds back a death (``Announcement.dies``): ``unannounced`` is always
+    empty."""
     turn = turn_seat(state)
     seats = tuple(
         SeatView(name, seat_marks(state, p), cells=seat_cells(state, p), turn=p == turn)

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from narrator.games.base import Event
-from narrator.games.common.parts import GameOfParts
+from narrator.games.common.parts import GameOfParts, Parts
 from narrator.games.pyre import events as ev
-from narrator.games.pyre import narration, public, rules, steps, story
+from narrator.games.pyre import narration, public, rules, script, steps, story
 from narrator.games.pyre.state import COUNTS, OVER, SETUP, State, target_of
 from narrator.games.shell_data import Field
 from narrator.prompts import Words
@@ -76,8 +76,9 @@ class PyreGame(GameOfParts):
     players_rule = "P2"
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
-    rules, steps, narration, public, story = rules, steps, narration, public, story
-    script_module = "narrator.games.pyre.script"
+    parts = Parts(
+        rules=rules, steps=steps, narration=narration, public=public, story=story, script=script
+    )
 
     def initial(self) -> State:
         return State()

@@ -147,9 +147,10 @@ def piles(s: State) -> tuple[Pile, ...]:
     )
 
 
-def public_view(title: Text, state: State) -> PublicView:
+def public_view(title: Text, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
     """Everything at a Pyre table is public but what is in a hand (P1), which the app never
-    knows: the side panel, the terminal display and the page draw this alone."""
+    knows: the side panel, the terminal display and the page draw this alone. No announcement
+    here holds back a death (``Announcement.dies``): ``unannounced`` is always empty."""
     seats = tuple(
         SeatView(
             name,

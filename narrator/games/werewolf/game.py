@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from narrator.games.base import Event
-from narrator.games.common.parts import GameOfParts
+from narrator.games.common.parts import GameOfParts, Parts
 from narrator.games.shell_data import Field
 from narrator.games.werewolf import events as ev
-from narrator.games.werewolf import moves, narration, public, residents, rules, steps, story
+from narrator.games.werewolf import moves, narration, public, residents, rules, script, steps, story
 from narrator.games.werewolf.state import State, Step
 from narrator.prompts import Words
 
@@ -79,8 +79,9 @@ class WerewolfGame(GameOfParts):
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
     screens = "narrator.tui.werewolf"
-    rules, steps, narration, public, story = rules, steps, narration, public, story
-    script_module = "narrator.games.werewolf.script"
+    parts = Parts(
+        rules=rules, steps=steps, narration=narration, public=public, story=story, script=script
+    )
 
     def initial(self) -> State:
         return State()

@@ -90,9 +90,10 @@ def display_extra(state: State) -> dict:
     }
 
 
-def public_view(title: Text, state: State) -> PublicView:
+def public_view(title: Text, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
     """Everything is public (W33, W36): the village, the votes, the hidden pool. The seat
-    whose hut turn it is (W12), or who votes now (W18), has the turn."""
+    whose hut turn it is (W12), or who votes now (W18), has the turn. No announcement here holds
+    back a death (``Announcement.dies``): ``unannounced`` is always empty."""
     turn = state.hut_seat if state.step == Step.HUTS else state.voter
     seats = []
     for p, name in enumerate(state.players):
