@@ -23,9 +23,10 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from narrator.games.base import Event, Game, Refusal
-from narrator.games.views import AppMove, Choice, Claims, Over, Paced, StepView, Words, worded
+from narrator.games.shell_data import AppMove, Choice, Claims, Over, Paced, StepView
+from narrator.prompts import Words, worded
+from narrator.tui.drawing import moment_name
 from narrator.tui.keyreader import merged
-from narrator.tui.stepview import moment_name
 from narrator.tui.words import say
 from tests.ptyapp import KEYS
 from tests.ptynarrator import PAGE_KEYS, Action, page_actions, page_headline

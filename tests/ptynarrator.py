@@ -39,9 +39,9 @@ from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.narration import announcements
 from narrator.games.ravnica.script import app_rng
 from narrator.games.ravnica.state import State, Step
+from narrator.games.ravnica.steps import checklist_lines
 from narrator.games.ravnica.tables import COLOUR_NAMES, ROLE_NAMES, TEAM_NAMES, deal_guilds
-from narrator.games.ravnica.view import checklist_lines
-from narrator.games.views import Announcement as Page
+from narrator.games.shell_data import Announcement as Page
 from narrator.journal import Journal
 from narrator.prompts import catalogue, words
 from narrator.tui.announcing import shown_again

@@ -12,7 +12,7 @@ from narrator.games import registry
 from narrator.games.base import Game
 from narrator.games.ravnica import GAME
 from narrator.games.ravnica.state import State
-from narrator.games.views import Announcement as Page
+from narrator.games.shell_data import Announcement as Page
 from narrator.tui.words import say
 from tests.ptyapp import Folders, PtyApp
 from tests.ptynarrator import (

@@ -54,7 +54,7 @@ def made(tmp_path_factory):
 def test_the_skeleton_has_every_part(made):
     package, written = made
     names = {p.relative_to(package).as_posix() for p in written}
-    parts = {"game.py", "events.py", "rules.py", "view.py", "narration.py", "public.py"}
+    parts = {"game.py", "events.py", "rules.py", "steps.py", "narration.py", "public.py"}
     parts |= {"story.py", "script.py", "example.txt", "test_rules.py", "words/en.toml"}
     parts |= {f"words/ui/{lang}/{f}.toml" for lang in ("en", "ru") for f in ("about", "game")}
     assert parts <= names

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from narrator.games.views import PublicView
+from narrator.games.shell_data import PublicView
 
 NARRATOR = Path(__file__).resolve().parents[1] / "narrator"
 SCREENS = ("ravnica", "werewolf")  # the games' own screens folders: they may know their rules

@@ -66,7 +66,7 @@ from narrator.games.ravnica.rules import check
 from narrator.games.ravnica.state import State, Step
 from narrator.games.ravnica.story import death_lines, describe
 from narrator.games.ravnica.tables import COLOUR_NAMES
-from narrator.games.views import Announcement as Page
+from narrator.games.shell_data import Announcement as Page
 from narrator.prompts import catalogue
 from narrator.tui.words import say
 from tests.ptyapp import Folders, read_spy, speech_spy, strip_ansi

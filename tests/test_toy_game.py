@@ -20,10 +20,10 @@ from textual.widgets import Input, OptionList
 
 from narrator.games import registry
 from narrator.games.base import Refusal, fold
-from narrator.games.views import AppMove, Ballot, Seats, worded
+from narrator.games.shell_data import AppMove, Ballot, Seats
 from narrator.journal import Journal
 from narrator.play import play_script
-from narrator.prompts import Catalogue, prompt, use_game
+from narrator.prompts import Catalogue, prompt, use_game, worded
 from narrator.tui.app import NarratorApp
 from narrator.tui.game import GameScreen
 from narrator.tui.home import HomeScreen

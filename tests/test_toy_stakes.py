@@ -12,7 +12,7 @@ import pytest
 from textual.widgets import Input, Select
 
 from narrator.games.base import fold
-from narrator.games.views import AppMove, Claims
+from narrator.games.shell_data import AppMove, Claims
 from narrator.journal import Journal
 from narrator.tui.game import GameScreen
 from narrator.tui.modals import ConfirmScreen
@@ -224,7 +224,7 @@ async def test_a_killed_game_resumes_inside_the_claim_window(toy, tmp_path):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_stakes_word_exists_in_both_languages(toy, lang):
-    from narrator.games.views import worded
+    from narrator.prompts import worded
 
     s = staked(toy, ev.NoteWritten("hi"))
     views = [toy.step(s), toy.step(s, ("s",)), toy.step(s, ("n",))]

@@ -10,7 +10,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from narrator.games.views import PublicView
+from narrator.games.shell_data import PublicView
 from narrator.prompts import Localized, Term, Words, worded
 
 

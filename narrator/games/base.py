@@ -14,11 +14,11 @@ What to write, in order:
    the rules do not allow. ``legal_moves`` lists what the rules allow now (the property tests
    and the headless player walk it).
 2. The setup form (``setup_fields``, ``created``) and the allowed counts (``players``).
-3. Each step as a ``views.StepView`` (``step``): what is shown, what may be keyed (``Choice``:
+3. Each step as a ``shell_data.StepView`` (``step``): what is shown, what may be keyed (``Choice``:
    a key, a seat then a second key with ``goto``, a typed number or text with ``Typed``, a
    warning to confirm with ``warning``), what Enter does (``primary``), a countdown
    (``Timer``), a private step (``Privacy``), a window of claims (``Claims``). ``anytime``
-   lists the choices valid at every step. The keys in ``views.SHELL_KEYS`` are the shell's.
+   lists the choices valid at every step. The keys in ``shell_data.SHELL_KEYS`` are the shell's.
 4. What is said (``step_lines``, ``event_lines``, ``announcements``) as prompt ids of the
    game's speech catalogue; what anyone may see (``public_view``: the one door for the table,
    the side panel and the page); the record (``describe``, ``record``).
@@ -37,7 +37,7 @@ from narrator.games.common.names import clean_name
 from narrator.games.entries import Event, EventCodec, Refusal, refusal_of
 
 if TYPE_CHECKING:  # the data is imported by the games that make it: a quicker start
-    from narrator.games.views import (
+    from narrator.games.shell_data import (
         Announcement,
         AppMove,
         Choice,
@@ -45,14 +45,14 @@ if TYPE_CHECKING:  # the data is imported by the games that make it: a quicker s
         Line,
         PublicView,
         StepView,
-        Words,
     )
+    from narrator.prompts import Words
 
 __all__ = ["Event", "EventCodec", "Game", "Refusal", "fold", "refusal_of"]
 
 
 class Game:
-    """A game as the shell, the journal and the headless player drive it. See ``views`` for
+    """A game as the shell, the journal and the headless player drive it. See ``shell_data`` for
     the data it returns. Subclass it; the class attributes and the methods that raise
     ``NotImplementedError`` are required."""
 

@@ -15,7 +15,7 @@ from textual.suggester import SuggestFromList
 from textual.widgets import Input
 
 from narrator.games import registry
-from narrator.games.views import Field
+from narrator.games.shell_data import Field
 from narrator.tui.setup import NameInput, SetupScreen
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from narrator.games import registry
-from narrator.games.views import Over
+from narrator.games.shell_data import Over
 from narrator.history.rows import (
     ABANDONED,
     OVER,

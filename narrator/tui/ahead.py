@@ -18,7 +18,7 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from narrator.games.views import AppMove, Choice, Line, Paced
+from narrator.games.shell_data import AppMove, Choice, Line, Paced
 
 BUDGET = 0.05  # seconds of the screen's time at most (the rules are fast: a step takes ~1 ms)
 MOST = 400  # lines at most, the first found first

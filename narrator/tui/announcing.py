@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the rules are imported when a game is opened, not at start-up
-    from narrator.games.views import Announcement, Line
+    from narrator.games.shell_data import Announcement, Line
     from narrator.journal import Journal
 
 

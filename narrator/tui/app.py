@@ -34,7 +34,7 @@ if TYPE_CHECKING:  # the rules' interface, the journal: imported once a game is 
     from narrator.games.base import Event, Game
     from narrator.journal import Journal
     from narrator.timer import Clock, Countdown
-    from narrator.tui.stepview import Look
+    from narrator.tui.drawing import Look
 
 
 class NarratorApp(
@@ -118,7 +118,7 @@ class NarratorApp(
     def choose_game(self, game: Game) -> None:
         """Play ``game`` from now on: its words, its look, its own screens."""
         from narrator.prompts import catalogue, prompt_ids, use_game
-        from narrator.tui.stepview import Look
+        from narrator.tui.drawing import Look
 
         self.game = game
         use_game(game.words_dir)
@@ -201,7 +201,7 @@ class NarratorApp(
         """A resumed game says whose turn it is, as after an undo ("Bob, place a vote."), unless
         an announcement is held (its lines are said as it is shown) or the app's paced lines
         take the step up (they say their own: "keep your eyes closed", R10, W24)."""
-        from narrator.games.views import Paced
+        from narrator.games.shell_data import Paced
 
         view = self.game.step(self.state)
         paced = view.primary is not None and isinstance(view.primary.event, Paced)

@@ -10,7 +10,8 @@ from pathlib import Path
 from rich.text import Text
 from textual.widgets import Digits, ProgressBar, Static
 
-from narrator.games.views import StepView, worded
+from narrator.games.shell_data import StepView
+from narrator.prompts import worded
 from narrator.timer import Countdown, TimerFile, mmss
 from narrator.tui.timers import one_shot
 

@@ -1,7 +1,7 @@
 """How the game screen takes entries, for any game: a key is one of the step's choices (read by
 ``keyreader``, the privacy screen's reader too), Enter is the step's primary choice or the
 typed value, a choice with a warning asks first (y goes on), and the shell's own keys
-(``views.SHELL_KEYS``) work alike for every game. Mixed into ``GameScreen``."""
+(``shell_data.SHELL_KEYS``) work alike for every game. Mixed into ``GameScreen``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from textual.validation import Integer, Length
 from textual.widgets import Input
 
 from narrator.games.base import Refusal
-from narrator.games.views import AppMove, Choice, Paced, StepView, Typed, Words, worded
+from narrator.games.shell_data import AppMove, Choice, Paced, StepView, Typed
+from narrator.prompts import Words, worded
 from narrator.reserve import out_of_files
 from narrator.tui import keyreader
 from narrator.tui.pacing import hands_on

@@ -2,7 +2,7 @@
 under it, the game's table beside it, and the narrator's last line as a caption at the
 bottom. An announcement takes the middle until Enter.
 
-It draws the game's ``StepView`` (``narrator.tui.stepview``) and takes keys for it: a key is
+It draws the game's ``StepView`` (``narrator.tui.drawing``) and takes keys for it: a key is
 one of the step's choices (typed keys are gathered while they are the start of a longer
 one: "01", "B2"), Enter is the step's primary choice, and the shell's own keys (the clock,
 take back, the record) work alike for every game.
@@ -20,9 +20,10 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Digits, Input, ProgressBar, Static
 
-from narrator.games.views import Paced, StepView, Words, worded
+from narrator.games.shell_data import Paced, StepView
+from narrator.prompts import Words, worded
 from narrator.timer import TimerFile
-from narrator.tui import keyreader, stepview
+from narrator.tui import drawing, keyreader
 from narrator.tui.clock import TICK, DiscussionClock
 from narrator.tui.entering import EnteringMixin
 from narrator.tui.pacing import PacingMixin
@@ -208,7 +209,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
             self._theme = view.theme
         if self.has_class("announcing") != (page is not None):
             self.set_class(page is not None, "announcing")  # a game's theme may differ then
-        banner = stepview.banner(view, self.lang, page)
+        banner = drawing.banner(view, self.lang, page)
         banner_line.update(banner)
         self.app.publish_display()  # the table display, if it is on (an announcement read)
         table = self.query_one("#table")
@@ -315,14 +316,14 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
             body.show_as_is(shown.body)
         self.query_one("#step-keys", Static).update(Text(shown.keys, style="bold"))
 
-    def drawn(self, view: StepView, s, page, compact: bool = False) -> stepview.View:
+    def drawn(self, view: StepView, s, page, compact: bool = False) -> drawing.View:
         """The step (or the moment held, or the lines said by themselves) as drawn."""
         if page is not None:
-            return stepview.announcement(page, self.app.page_caption, self.lang, compact)
+            return drawing.announcement(page, self.app.page_caption, self.lang, compact)
         if self.paced is not None:
-            return stepview.paced(self.paced, self.caption_text, self.lang)
+            return drawing.paced(self.paced, self.caption_text, self.lang)
         public, ticked = view.kind == "private", frozenset(self.ticked)
-        return stepview.step(view, s, self.app.look, self.lang, ticked, public, compact=compact)
+        return drawing.step(view, s, self.app.look, self.lang, ticked, public, compact=compact)
 
     def show_caption(self, text: str | None = None) -> None:
         """The lines said last, newest first: a move said aloud stays readable while the next
@@ -331,10 +332,10 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
             return  # not composed yet: on_screen_resume shows the last lines
         caption = self.query_one("#caption", Static)
         width = caption.content_region.width or self.app.size.width - 2
-        caption.update(stepview.said(self.app.captions, width))
+        caption.update(drawing.said(self.app.captions, width))
         text = self.caption_text if text is None else text
         if self.paced is not None and self.page is None:
-            shown = stepview.paced(self.paced, text, self.lang)
+            shown = drawing.paced(self.paced, text, self.lang)
             self.query_one("#step-body", DrawnStatic).show_as_is(shown.body)
 
     def action_record(self) -> None:

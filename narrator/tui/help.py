@@ -21,7 +21,7 @@ DOES = {
 def help_rows(app) -> list[tuple[str, str]]:
     """The keys that work now, from the live bindings of the screen under the help and of the
     app, and the step's own choices (each key with what it enters)."""
-    from narrator.games.views import worded
+    from narrator.prompts import worded
 
     lang = app.language
     lines = words(lang).lines
@@ -64,7 +64,7 @@ def step_does(screen, action: str, lang: str) -> str | None:
     """What a key does on this step, where the step says it better than the shell's row:
     Backspace takes back a resident, not a vote; space pauses the night pass (W24); Enter as
     the step names it. "" when the key does nothing here (no row)."""
-    from narrator.games.views import Words, worded
+    from narrator.prompts import Words, worded
 
     if action == "primary" and screen.page is None:  # Enter: named by the step, or no row
         named = screen.enter_label(screen.view)

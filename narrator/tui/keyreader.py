@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from narrator.games.views import Choice, worded
+from narrator.games.shell_data import Choice
+from narrator.prompts import worded
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from narrator.games.views import Paced, StepView
+from narrator.games.shell_data import Paced, StepView
 from narrator.tui.timers import one_shot
 
 LATE = 0.25  # seconds: a turn that ended longer ago than this is not followed on from

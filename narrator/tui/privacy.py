@@ -21,8 +21,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from narrator.games.base import Refusal
-from narrator.games.views import AppMove, Choice, StepView, Words, worded
-from narrator.tui import keyreader, stepview
+from narrator.games.shell_data import AppMove, Choice, StepView
+from narrator.prompts import Words, worded
+from narrator.tui import drawing, keyreader
 from narrator.tui.words import say, translate_bindings
 
 
@@ -78,7 +79,7 @@ class PrivacyScreen(Screen):
         if self.phase == "cover":
             return Text(worded(self.privacy.cover, lang), justify="center")
         if self.phase == "inside":
-            shown = stepview.step(view, self.app.state, self.app.look, lang, justify="center")
+            shown = drawing.step(view, self.app.state, self.app.look, lang, justify="center")
             return shown.body
         after = self.app.game.after_private(self.app.state, self.privacy.session)
         return Text(worded(after, lang) if after is not None else "", justify="center")

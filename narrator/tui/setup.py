@@ -18,8 +18,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
 
 from narrator.games.base import Refusal
-from narrator.games.views import Field, worded
-from narrator.prompts import Localized, Term
+from narrator.games.shell_data import Field
+from narrator.prompts import Localized, Term, worded
 from narrator.tui.messages import Refused
 from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import say, translate_bindings

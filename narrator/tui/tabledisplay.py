@@ -197,9 +197,9 @@ class DisplayMixin:
             return
         from narrator.display.feed import snapshot
         from narrator.tui.clock import discussion_key
+        from narrator.tui.drawing import banner as banner_of
+        from narrator.tui.drawing import moment_name
         from narrator.tui.privacy import PrivacyScreen
-        from narrator.tui.stepview import banner as banner_of
-        from narrator.tui.stepview import moment_name
 
         if any(isinstance(s, PrivacyScreen) for s in self.screen_stack):
             return  # the page keeps who has the laptop until the public screen is back (R22)

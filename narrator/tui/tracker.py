@@ -12,7 +12,7 @@ from typing import Any
 
 from narrator.display.feed import public_page
 from narrator.display.tracking import LAYOUTS, draw, least_rows, plain_style
-from narrator.games.views import PublicView
+from narrator.games.shell_data import PublicView
 from narrator.tui.widgets import DrawnStatic, drawn_at
 
 

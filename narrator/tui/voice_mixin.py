@@ -11,7 +11,7 @@ from narrator.prompts import catalogue
 from narrator.tui.words import translate_bindings
 
 if TYPE_CHECKING:
-    from narrator.games.views import Line
+    from narrator.games.shell_data import Line
 
 
 class VoiceMixin:

@@ -14,7 +14,7 @@ from textual.app import App, ComposeResult
 from narrator.display.feed import snapshot
 from narrator.display.server import TableDisplay
 from narrator.display.terminal import render
-from narrator.games.views import Cell, Pile, PublicView, SeatView
+from narrator.games.shell_data import Cell, Pile, PublicView, SeatView
 from narrator.tui.tracker import Tracker
 from tests.display.browser import CHROMIUM, Browser
 from tests.tui.driver import wait_for

@@ -21,8 +21,8 @@ from narrator.games.blood_bound import public, rules
 from narrator.games.blood_bound.events import Options
 from narrator.games.blood_bound.game import BloodBoundGame
 from narrator.games.blood_bound.state import CURSE, FAN, QUILL, SHIELD, STAFF, SWORD, State
-from narrator.games.blood_bound.view import step_view
-from narrator.games.views import PublicView
+from narrator.games.blood_bound.steps import step_view
+from narrator.games.shell_data import PublicView
 from narrator.prompts import worded
 from tests.display.browser import CHROMIUM, Browser
 from tests.games.test_blood_bound_end import DEAL, captured, key

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from narrator.games.blood_bound import events as ev
-from narrator.games.blood_bound import narration, rules, script, story, view
+from narrator.games.blood_bound import narration, rules, script, steps, story
 from narrator.games.blood_bound.game import GAME
 from narrator.games.blood_bound.state import FAN, SHIELD, STAFF, SWORD, State
 from narrator.prompts import Words, prompt
@@ -156,7 +156,7 @@ def test_an_intervener_keying_anothers_fleur_cross_or_a_rank_both_hold_is_B12():
 def test_a_token_keyed_at_the_capture_answers_B16():
     s = play(given(started(), tokens={B: ("rose", "rose", "1")}), ev.Attacked(A, B))
     s = play(s, ev.InterventionPicked())
-    seen = view.step_view(s)
+    seen = steps.step_view(s)
     refusals = {c.key: c.refusal for c in seen.choices}
     assert refusals["1"] == refusals["7"] == Words("bb.capture.enter")  # a rank key
     text = Words("bb.capture.enter").text("en")
@@ -171,7 +171,7 @@ def test_the_berserker_names_his_attacker_or_nobody_another_is_refused_B27():
     refused(s, ev.AbilityUsed(B, (C,)), "B27", "bb_own_target")
     assert play(s, ev.AbilityUsed(B, (A,))).wounds[0].seat == A
     assert play(s, ev.AbilityUsed(B)).wounds[0].seat == A
-    used = view.step_view(s).choices[0].event
+    used = steps.step_view(s).choices[0].event
     assert used == ev.AbilityUsed(B, (A,))  # the screen's entry names him
 
 
@@ -181,7 +181,7 @@ def test_the_alchemist_names_his_player_or_nobody_another_is_refused_B27():
     refused(s, ev.AbilityUsed(C, (D,)), "B27", "bb_own_target")
     refused(s, ev.AbilityUsed(C, (A,), heal=True), "B27", "bb_own_target")
     assert play(s, ev.AbilityUsed(C, (B,))).wounds[0].seat == B
-    events = [c.event for c in view.step_view(s).choices]
+    events = [c.event for c in steps.step_view(s).choices]
     assert ev.AbilityUsed(C, (B,)) in events and ev.AbilityUsed(C, (B,), heal=True) in events
 
 
@@ -198,7 +198,7 @@ def test_the_script_s_use_carries_the_berserker_s_and_the_alchemist_s_target_B27
 
 
 def body_keys(s: State) -> list[str]:
-    return [b.key for b in view.step_view(s).body if isinstance(b, Words)]
+    return [b.key for b in steps.step_view(s).body if isinstance(b, Words)]
 
 
 def test_the_third_wound_names_a_sword_only_to_its_holder_B18():
@@ -208,7 +208,7 @@ def test_the_third_wound_names_a_sword_only_to_its_holder_B18():
     sword = given(started(), tokens={B: ("rose", "rose")}, cards={B: (SWORD,), C: (SHIELD,)})
     sword = play(dataclasses.replace(sword, swords=((B, C),)), ev.Attacked(A, B))
     sword = play(sword, ev.InterventionPicked())
-    (third,) = [b for b in view.step_view(sword).body if getattr(b, "key", "") == "bb.wound.third"]
+    (third,) = [b for b in steps.step_view(sword).body if getattr(b, "key", "") == "bb.wound.third"]
     assert third.text("en") == (
         "This is Bob's third wound: Bob's Sword goes back to the box with Cid's Shield (B18)."
     )
@@ -217,12 +217,12 @@ def test_the_third_wound_names_a_sword_only_to_its_holder_B18():
 
 def test_a_forced_rank_token_is_no_choice_and_cites_its_own_rule_B12_B2():
     s = play(started(), ev.Attacked(A, B), ev.InterventionOffered(C), ev.InterventionPicked(C))
-    texts = [b.text("en") for b in view.step_view(s).body if isinstance(b, Words)]
+    texts = [b.text("en") for b in steps.step_view(s).body if isinstance(b, Words)]
     assert "bb.wound.count" not in body_keys(s) and not any("choice" in t for t in texts)
     assert any("(B12)" in t for t in texts) and not any("B2)" in t for t in texts)
     mentalist = play(started(), ev.Attacked(A, B), ev.InterventionPicked())
     mentalist = play(mentalist, ev.WoundTaken(B, "rank", 5), ev.AbilityUsed(B, (D,)))
-    texts = [b.text("en") for b in view.step_view(mentalist).body if isinstance(b, Words)]
+    texts = [b.text("en") for b in steps.step_view(mentalist).body if isinstance(b, Words)]
     assert any("(B2)" in t for t in texts) and not any("B12" in t for t in texts)
     assert not any("choice" in t for t in texts)
     free = play(started(), ev.Attacked(A, B), ev.InterventionPicked())
@@ -247,5 +247,5 @@ def test_the_inquisitor_is_told_to_decline_only_where_the_screen_takes_it_B19_B2
     (line,) = narration.step_lines(s)
     for lang in ("en", "ru"):
         assert "decline" not in prompt(line.prompt_id, lang, **line.params).lower()
-    public_keys = view.step_view(s).public[2]
+    public_keys = steps.step_view(s).public[2]
     assert "kept in the supply" in public_keys.text("en")

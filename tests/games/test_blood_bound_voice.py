@@ -17,8 +17,8 @@ from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound import keys, narration, rules
 from narrator.games.blood_bound.events import Options
 from narrator.games.blood_bound.state import CURSE, FAN, QUILL, SHIELD, STAFF, State
-from narrator.games.views import Announcement, Line, worded
-from narrator.prompts import prompt, words
+from narrator.games.shell_data import Announcement, Line
+from narrator.prompts import prompt, worded, words
 from tests.games.test_blood_bound_end import DEAL, captured, curses, key
 from tests.games.test_blood_bound_rules import (
     NAMES,

@@ -176,7 +176,7 @@ def test_werewolf_reveals_by_day_and_by_night_and_not_between_W20_W25():
 
 
 def test_every_ravnica_step_but_the_setup_form_has_its_view():
-    from narrator.games.ravnica.view import STEP_VIEWS
+    from narrator.games.ravnica.steps import STEP_VIEWS
 
     assert set(RavnicaStep) - set(STEP_VIEWS) == {RavnicaStep.SETUP}
 
@@ -185,7 +185,7 @@ def test_every_werewolf_step_but_the_setup_form_has_one_view():
     from narrator.games.werewolf.day_view import DAY_VIEWS
     from narrator.games.werewolf.night_view import NIGHT_VIEWS
     from narrator.games.werewolf.setup_view import SETUP_VIEWS
-    from narrator.games.werewolf.view import STEP_VIEWS
+    from narrator.games.werewolf.steps import STEP_VIEWS
 
     assert set(WerewolfStep) - set(STEP_VIEWS) == {WerewolfStep.SETUP}
     assert len(STEP_VIEWS) == len(SETUP_VIEWS) + len(DAY_VIEWS) + len(NIGHT_VIEWS)

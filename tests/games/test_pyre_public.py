@@ -22,7 +22,7 @@ from narrator.display.tracking import cell_text
 from narrator.games.pyre import events as ev
 from narrator.games.pyre import public, rules, told
 from narrator.games.pyre.state import State
-from narrator.games.views import PublicView
+from narrator.games.shell_data import PublicView
 from tests.games.test_pyre_property import random_game
 from tests.games.test_pyre_rules import CARD, TWO, _words, play, started, table
 

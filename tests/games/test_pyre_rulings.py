@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from narrator.games.pyre import events as ev
-from narrator.games.pyre import narration, story, view
+from narrator.games.pyre import narration, steps, story
 from narrator.games.pyre.state import Citizen
-from narrator.games.views import AppMove
+from narrator.games.shell_data import AppMove
 from narrator.prompts import Words, prompt
 from tests.games.test_pyre_rules import (
     CARD,
@@ -66,14 +66,14 @@ def test_a_forfeit_refused_names_only_the_actions_possible_P8():
 
 def test_a_face_keyed_at_the_app_s_roll_is_taken_and_enter_rolls_P15():
     s = play(table(started(), councils={B: (3,)}), ev.Accused(B, 0))
-    seen = view.step_view(s)
+    seen = steps.step_view(s)
     assert seen.primary is not None and isinstance(seen.primary.event, AppMove)  # Enter
     faces = {c.key: c.event for c in seen.choices if c.refusal is None}  # the others: closed
     assert faces["4"] == ev.Rolled(4) and set(faces) == {str(v) for v in range(1, 7)}
     assert play(s, faces["4"]).window.roll.value == 4
     assert "1–6" in Words("py.roll.keys_app", {"faces": 6}).text("en")
     physical = play(table(started(roll="physical"), councils={B: (3,)}), ev.Accused(B, 0))
-    assert view.step_view(physical).primary is None  # a real die for the game: keyed only
+    assert steps.step_view(physical).primary is None  # a real die for the game: keyed only
 
 
 # --- P17: which Citizen was taken, which burnt, and whose ---------------------------------------
@@ -110,7 +110,7 @@ def test_an_ignition_with_nothing_else_on_the_pyre_or_a_discarded_citizen_P17():
 
 def test_the_turn_timer_says_whose_turn_ran_out_and_what_the_table_does_P7():
     s = started(turn_timer=120)
-    timer = view.step_view(s).timer
+    timer = steps.step_view(s).timer
     assert timer is not None and timer.turn and timer.then is None
     up = prompt(timer.up.prompt_id, "en", **timer.up.params)
     assert up == "Time is up for Ann's turn: finish the action under way, then end the turn."
@@ -121,4 +121,4 @@ def test_the_turn_timer_says_whose_turn_ran_out_and_what_the_table_does_P7():
             assert "Ann" in said and "Discussion" not in said and "Обсуждение" not in said
     caption = timer.paused_caption.text("en")
     assert "Ann" in caption and "Discussion" not in caption
-    assert view.step_view(started()).timer is None  # no timer unless configured
+    assert steps.step_view(started()).timer is None  # no timer unless configured

@@ -14,8 +14,8 @@ from narrator.games.pyre import events as ev
 from narrator.games.pyre import narration, rules
 from narrator.games.pyre.events import Options
 from narrator.games.pyre.state import State
-from narrator.games.views import Announcement, Line, worded
-from narrator.prompts import prompt, words
+from narrator.games.shell_data import Announcement, Line
+from narrator.prompts import prompt, worded, words
 from tests.games.test_pyre_property import random_game
 from tests.games.test_pyre_rules import (
     CARD,

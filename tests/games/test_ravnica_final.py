@@ -334,8 +334,7 @@ def test_the_winner_screen_names_the_agents_as_far_as_their_roles_were_keyed_R30
     from dataclasses import replace
 
     from narrator.games.ravnica.end_view import agents_named
-    from narrator.games.views import worded
-    from narrator.prompts import use_game
+    from narrator.prompts import use_game, worded
     from tests.display.moments import ravnica
 
     game, events = ravnica(3)

@@ -9,10 +9,9 @@ import pytest
 
 from narrator.games.ravnica import State, Step, apply, check, narration
 from narrator.games.ravnica import events as ev
+from narrator.games.ravnica.steps import seat_keys_words, step_view
 from narrator.games.ravnica.story import death_lines
-from narrator.games.ravnica.view import seat_keys_words, step_view
-from narrator.games.views import worded
-from narrator.prompts import prompt, words
+from narrator.prompts import prompt, worded, words
 from tests.games.table import ANN, BOB, CID, DEE, EVE, FAY, election, final_vote, new_game
 
 BLUE_TIE = {ANN: DEE, BOB: FAY, CID: DEE, DEE: DEE, EVE: FAY, FAY: FAY}  # Dee 3, Fay 3

@@ -10,13 +10,13 @@ import pytest
 
 from narrator import prompts
 from narrator.games.registry import get
-from narrator.games.views import AppMove, Paced, Words, worded
+from narrator.games.shell_data import AppMove, Paced
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import narration, rules
 from narrator.games.werewolf.game import GAME
 from narrator.games.werewolf.state import State, Step
 from narrator.games.werewolf.story import describe
-from narrator.prompts import prompt
+from narrator.prompts import Words, prompt, worded
 from tests.games.werewolf_table import (
     NAMES,
     NIGHT,

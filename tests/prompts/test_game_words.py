@@ -15,7 +15,7 @@ import pytest
 from narrator import prompts
 from narrator.games import registry
 from narrator.games.base import Event, Game
-from narrator.games.views import Line
+from narrator.games.shell_data import Line
 from narrator.prompts import Localized, PromptError, Term, Words
 from tests.prompts.scopes import game_words
 

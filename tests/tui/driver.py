@@ -17,7 +17,7 @@ from narrator.games.ravnica import Options, legal_moves
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.private_view import needs_privacy
 from narrator.games.ravnica.state import State, Step
-from narrator.games.ravnica.view import checklist_lines
+from narrator.games.ravnica.steps import checklist_lines
 from narrator.journal import Journal
 from narrator.tui.privacy import PrivacyScreen
 from tests.games.walk import next_move

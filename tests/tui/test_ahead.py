@@ -9,7 +9,7 @@ import random
 import pytest
 
 from narrator.games.registry import get
-from narrator.games.views import AppMove
+from narrator.games.shell_data import AppMove
 from narrator.prompts import use_game
 from narrator.tui.ahead import holds_secret, lines_ahead
 from tests.games import werewolf_table

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from narrator.games.views import Over, worded
+from narrator.games.shell_data import Over
+from narrator.prompts import worded
 from narrator.tui.game import GameScreen
 from narrator.tui.privacy import PrivacyScreen
 from tests.tui.driver import screen_text, wait_for

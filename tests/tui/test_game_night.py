@@ -69,7 +69,7 @@ async def test_the_opening_takes_no_key_while_eyes_are_closed_R10(make_app):
     """Ravnica's opening: ctrl+z, help and any key are refused with the reason, on screen
     only (said aloud, it would fall between two cues); the opening goes on to its end."""
     from narrator.games.ravnica.state import Step as RStep
-    from narrator.games.ravnica.view import checklist_lines
+    from narrator.games.ravnica.steps import checklist_lines
     from tests.tui.driver import setup_game
 
     app = make_app(pace=0.3)  # the opening in about 5 s: keys pressed while it runs

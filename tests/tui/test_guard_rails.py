@@ -12,7 +12,7 @@ from narrator.games.ravnica import GAME, Options, State
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.narration import announcements, step_lines
 from narrator.games.ravnica.state import Step
-from narrator.games.ravnica.view import checklist_lines
+from narrator.games.ravnica.steps import checklist_lines
 from narrator.prompts import Catalogue
 from narrator.tui.modals import ConfirmScreen, HelpScreen
 from narrator.tui.privacy import PrivacyScreen

@@ -8,7 +8,8 @@ import pytest
 
 from narrator.games.base import Refusal
 from narrator.games.common.seats import seat_keys
-from narrator.games.views import Choice, Field, Words
+from narrator.games.shell_data import Choice, Field
+from narrator.prompts import Words
 from narrator.tui.keyreader import merged, read
 from narrator.tui.setup import check_count
 

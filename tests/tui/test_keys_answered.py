@@ -150,7 +150,7 @@ async def test_keys_that_reach_a_game_screen_before_it_is_mounted_are_answered(m
 async def test_the_pyre_refuses_at_the_key_that_decides_it_P10_P11_P12_P14(make_app, tmp_path):
     from dataclasses import replace as changed
 
-    from narrator.games.pyre.view import step_view
+    from narrator.games.pyre.steps import step_view
 
     journal = example_journal_until("pyre", tmp_path / "games", lambda s: s.step == ACTION)
     s = journal.state
@@ -176,7 +176,7 @@ async def test_the_pyre_refuses_at_the_key_that_decides_it_P10_P11_P12_P14(make_
 
 def test_a_reaction_by_a_claimant_without_priority_is_refused_at_their_seat_key_P16(tmp_path):
     from narrator.games.pyre.reactions import first_claim
-    from narrator.games.pyre.view import step_view
+    from narrator.games.pyre.steps import step_view
 
     s = example_journal_until(
         "pyre", tmp_path, lambda s: s.window is not None and len(s.window.claims) >= 2
@@ -213,7 +213,7 @@ def test_a_changed_roll_s_face_and_a_move_from_an_empty_place_are_refused_at_onc
 ):
     from dataclasses import replace as changed
 
-    from narrator.games.pyre.view import step_view
+    from narrator.games.pyre.steps import step_view
 
     s = example_journal_until(
         "pyre", tmp_path, lambda s: s.window is not None and s.window.roll is not None

@@ -1,4 +1,4 @@
-"""The shell's own keys are published in one place (``views.SHELL_KEYS``): the game screen's
+"""The shell's own keys are published in one place (``shell_data.SHELL_KEYS``): the game screen's
 and the app's bindings are exactly those, and no game's step, private step or anytime entry
 uses one of them for a choice (issue 18, item 4). A key the shell takes first would never reach
 the game; a key the game takes would hide the shell's."""
@@ -11,7 +11,7 @@ import pytest
 from textual.keys import key_to_character
 
 from narrator.games import registry
-from narrator.games.views import SHELL_KEYS
+from narrator.games.shell_data import SHELL_KEYS
 from narrator.tui import keyreader
 from narrator.tui.app import NarratorApp
 from narrator.tui.game import GameScreen

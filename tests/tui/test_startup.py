@@ -64,7 +64,7 @@ asyncio.run(main())
 """
 NOT_AT_START = (
     "narrator.games.base",  # the rules' interface: a game is chosen first
-    "narrator.games.views",
+    "narrator.games.shell_data",
     "narrator.journal",
     "narrator.timer",
     "narrator.tui.game",  # the game screen, its dialogs, the setup form

@@ -18,7 +18,8 @@ from narrator.games.blood_bound.keys import (
     seat_keys,
 )
 from narrator.games.blood_bound.state import BEAST, INQUISITOR_CLAN, ROSE, State
-from narrator.games.views import Choice, Over, Rows, StepView, Words
+from narrator.games.shell_data import Choice, Over, Rows, StepView
+from narrator.prompts import Words
 
 TONES = {ROSE: "#e5534b", BEAST: "#3fb96b", INQUISITOR_CLAN: "#d4a72c"}
 

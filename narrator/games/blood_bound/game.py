@@ -11,11 +11,12 @@ from typing import Any
 
 from narrator.games.base import Event
 from narrator.games.blood_bound import events as ev
-from narrator.games.blood_bound import narration, public, rules, story, view
+from narrator.games.blood_bound import narration, public, rules, script, steps, story
 from narrator.games.blood_bound.flow import DAGGER, END, SETUP
 from narrator.games.blood_bound.state import COUNTS, State, curse_cards
-from narrator.games.common.parts import GameOfParts
-from narrator.games.views import Field, Words
+from narrator.games.common.parts import GameOfParts, Parts
+from narrator.games.shell_data import Field
+from narrator.prompts import Words
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("curses", ("by_count", "one_each"), "B7"),
@@ -55,8 +56,9 @@ class BloodBoundGame(GameOfParts):
     players_rule = "B4"
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
-    rules, view, narration, public, story = rules, view, narration, public, story
-    script_module = "narrator.games.blood_bound.script"
+    parts = Parts(
+        rules=rules, steps=steps, narration=narration, public=public, story=story, script=script
+    )
 
     def initial(self) -> State:
         return State()

@@ -19,7 +19,8 @@ from narrator.games.blood_bound.state import (
 )
 from narrator.games.common.seats import seat_choices as common_seat_choices
 from narrator.games.common.seats import seat_key, seat_range
-from narrator.games.views import Choice, Words
+from narrator.games.shell_data import Choice
+from narrator.prompts import Words
 
 # B1: each naming's keys for the two clans (the first letter of each name in English)
 CLAN_KEYS = {"rose_beast": {ROSE: "r", BEAST: "b"}, "gargoyle_phoenix": {ROSE: "g", BEAST: "p"}}

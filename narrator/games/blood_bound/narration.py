@@ -44,7 +44,8 @@ from narrator.games.blood_bound.state import (
     State,
     curse_cards,
 )
-from narrator.games.views import Announcement, Line, Words
+from narrator.games.shell_data import Announcement, Line
+from narrator.prompts import Words
 
 END_TONE = "#c0392b"  # the blood red of the box
 # B2: each rank as its lines' ids name it (0: the fleur cross, the Inquisitor)

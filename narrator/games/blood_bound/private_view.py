@@ -8,7 +8,8 @@ from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound.keys import DECLINE_KEY, key_of, seat_choices, seat_keys
 from narrator.games.blood_bound.state import State, curse_cards
 from narrator.games.common.seats import seat_of_key
-from narrator.games.views import Choice, Line, Privacy, StepView, Words
+from narrator.games.shell_data import Choice, Line, Privacy, StepView
+from narrator.prompts import Words
 
 
 def curses_view(s: State, path: tuple[str, ...]) -> StepView:

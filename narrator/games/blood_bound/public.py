@@ -44,7 +44,8 @@ from narrator.games.blood_bound.told import (
     table_lines,
     told,
 )
-from narrator.games.views import Cell, Pile, PublicView, SeatView, Text, Words, joined
+from narrator.games.shell_data import Cell, Pile, PublicView, SeatView, Text, joined
+from narrator.prompts import Words
 
 CARDS = (SHIELD, SWORD, FAN, STAFF, QUILL)  # B3: the ability cards, face up, in this order
 WOUNDS_LIMIT = MAX_WOUNDS + 1  # B16: the fourth wound captures
@@ -159,8 +160,10 @@ def piles(s: State) -> tuple[Pile, ...]:
     return (Pile(Words("bb.table.supply"), tuple(supply)), Pile(Words("bb.table.box"), box))
 
 
-def public_view(title: Text, state: State) -> PublicView:
-    """Everything on the table is public (B14); the True Curse's seat never is before B26."""
+def public_view(title: Text, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
+    """Everything on the table is public (B14); the True Curse's seat never is before B26. No
+    announcement here holds back a death (``Announcement.dies``): ``unannounced`` is always
+    empty."""
     turn = turn_seat(state)
     seats = tuple(
         SeatView(name, seat_marks(state, p), cells=seat_cells(state, p), turn=p == turn)

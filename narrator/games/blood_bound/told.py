@@ -29,7 +29,8 @@ from narrator.games.blood_bound.state import (
     Character,
     State,
 )
-from narrator.games.views import Text, Words
+from narrator.games.shell_data import Text
+from narrator.prompts import Words
 
 
 def clan_words(s: State, clan: str) -> Words:

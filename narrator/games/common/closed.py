@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from narrator.games.views import Choice, StepView, Words
+from narrator.games.shell_data import Choice, StepView
+from narrator.prompts import Words
 
 
 def with_closed_entries(

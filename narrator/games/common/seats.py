@@ -10,7 +10,8 @@ from collections.abc import Callable, Container, Sequence
 from typing import Any
 
 from narrator.games.entries import Refusal
-from narrator.games.views import Choice, Words
+from narrator.games.shell_data import Choice
+from narrator.prompts import Words
 
 DIGITS = "1234567890"
 

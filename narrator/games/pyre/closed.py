@@ -24,7 +24,8 @@ from narrator.games.pyre.keys import (
     REACT,
 )
 from narrator.games.pyre.state import ACTION, OVER, PICK, ROLL, TURN_END, WINDOW, State
-from narrator.games.views import StepView, Words
+from narrator.games.shell_data import StepView
+from narrator.prompts import Words
 
 EMPTY, REFILLED = "n", "y"  # P9: the deck's marks
 ACTIONS = (DRAW, CITIZEN, ACCUSE, EXONERATE, CARD, FORFEIT)

@@ -30,7 +30,8 @@ from narrator.games.pyre.keys import (
     seat_keys,
 )
 from narrator.games.pyre.state import State
-from narrator.games.views import Choice, StepView, Typed, Words
+from narrator.games.shell_data import Choice, StepView, Typed
+from narrator.prompts import Words
 
 NUMBER = "="  # the path's mark of a number typed (a discarded Citizen's influence)
 

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from narrator.games.base import Event
-from narrator.games.common.parts import GameOfParts
+from narrator.games.common.parts import GameOfParts, Parts
 from narrator.games.pyre import events as ev
-from narrator.games.pyre import narration, public, rules, story, view
+from narrator.games.pyre import narration, public, rules, script, steps, story
 from narrator.games.pyre.state import COUNTS, OVER, SETUP, State, target_of
-from narrator.games.views import Field, Words
+from narrator.games.shell_data import Field
+from narrator.prompts import Words
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("variant", ("standard", "quick", "long", "tutorial"), "P4"),
@@ -75,8 +76,9 @@ class PyreGame(GameOfParts):
     players_rule = "P2"
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
-    rules, view, narration, public, story = rules, view, narration, public, story
-    script_module = "narrator.games.pyre.script"
+    parts = Parts(
+        rules=rules, steps=steps, narration=narration, public=public, story=story, script=script
+    )
 
     def initial(self) -> State:
         return State()

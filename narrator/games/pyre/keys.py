@@ -11,7 +11,8 @@ from narrator.games.base import Refusal
 from narrator.games.common.seats import seat_choices as common_seat_choices
 from narrator.games.common.seats import seat_range
 from narrator.games.pyre.state import Citizen, State
-from narrator.games.views import Choice, StepView, Typed, Words
+from narrator.games.shell_data import Choice, StepView, Typed
+from narrator.prompts import Words
 
 DRAW, CITIZEN, ACCUSE, EXONERATE, CARD, FORFEIT = "d", "c", "a", "o", "k", "f"
 POINT, FLIP, EFFECT, REACT = "p", "l", "g", "r"

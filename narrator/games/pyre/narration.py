@@ -30,7 +30,8 @@ from narrator.games.pyre.state import (
     Roll,
     State,
 )
-from narrator.games.views import Announcement, Line, Words
+from narrator.games.shell_data import Announcement, Line
+from narrator.prompts import Words
 
 PYRE_TONE = "#d35400"  # the flame's orange
 # P23: a Citizen moved, one line for each (from, to) the rules allow

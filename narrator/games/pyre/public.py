@@ -20,7 +20,8 @@ from narrator.games.pyre.state import (
     State,
 )
 from narrator.games.pyre.told import action_number, end_lines, table_lines, told
-from narrator.games.views import Cell, Pile, PublicView, SeatView, Text, Words, joined
+from narrator.games.shell_data import Cell, Pile, PublicView, SeatView, Text, joined
+from narrator.prompts import Words
 
 IGNITES_AT = 3  # P17: the third Citizen on the Pyre ignites it
 ACTIVE_TONE, WARN_TONE, PYRE_TONE = "active", "warn", "pyre"  # tones of the game's palette
@@ -146,9 +147,10 @@ def piles(s: State) -> tuple[Pile, ...]:
     )
 
 
-def public_view(title: Text, state: State) -> PublicView:
+def public_view(title: Text, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
     """Everything at a Pyre table is public but what is in a hand (P1), which the app never
-    knows: the side panel, the terminal display and the page draw this alone."""
+    knows: the side panel, the terminal display and the page draw this alone. No announcement
+    here holds back a death (``Announcement.dies``): ``unannounced`` is always empty."""
     seats = tuple(
         SeatView(
             name,

@@ -22,7 +22,8 @@ from narrator.games.pyre.state import (
     Roll,
     State,
 )
-from narrator.games.views import Text, Words
+from narrator.games.shell_data import Text
+from narrator.prompts import Words
 
 
 def action_number(s: State) -> int | None:

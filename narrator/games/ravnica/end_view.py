@@ -10,8 +10,8 @@ from narrator.games.ravnica.keys import seat_choices
 from narrator.games.ravnica.state import State
 from narrator.games.ravnica.story import death_lines, winner_line
 from narrator.games.ravnica.tables import AGENTS, role_term
-from narrator.games.views import Choice, Over, Rows, StepView, Words, joined, upper
-from narrator.prompts import Localized
+from narrator.games.shell_data import Choice, Over, Rows, StepView, joined, upper
+from narrator.prompts import Localized, Words
 
 LOYALIST_TONE, AGENT_TONE = "#4a8fe7", "#e5534b"
 

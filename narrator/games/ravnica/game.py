@@ -16,13 +16,14 @@ from narrator.games.ravnica import (
     rules,
     script,
     setup_rules,
+    steps,
     story,
     tables,
-    view,
 )
 from narrator.games.ravnica.moves import legal_moves
 from narrator.games.ravnica.state import State, Step
-from narrator.games.views import Field, PublicView, StepView, Words
+from narrator.games.shell_data import Field, PublicView, StepView
+from narrator.prompts import Words
 
 # The setup form (R4, R6, R9–R11, R15, R26, R27c): (option, label words, values) of each choice
 CHOICES = (  # (field, label, values, rule)
@@ -114,7 +115,7 @@ class RavnicaGame(Game):
 
     # --- the step ------------------------------------------------------------------------
     def step(self, state: State, path: tuple[str, ...] = ()) -> StepView:
-        return view.step_view(state, path)
+        return steps.step_view(state, path)
 
     def after_private(self, state: State, session) -> Words:
         return private_view.after_private(state, session)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from narrator.games.common.seats import seat_choices as common_seat_choices
 from narrator.games.ravnica.state import State
 from narrator.games.ravnica.tables import COLOURS, colour_term
-from narrator.games.views import Choice, Words
+from narrator.games.shell_data import Choice
+from narrator.prompts import Words
 
 
 def colour_words(letter: str) -> Words:

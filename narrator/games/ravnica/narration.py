@@ -11,7 +11,7 @@ from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.state import BallotResult, Stage, State, Step
 from narrator.games.ravnica.story import reason
 from narrator.games.ravnica.tables import agents_for, colour_term
-from narrator.games.views import Announcement, Line
+from narrator.games.shell_data import Announcement, Line
 from narrator.prompts import Localized
 
 

@@ -7,17 +7,8 @@ from __future__ import annotations
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.keys import colour_choices, colour_words, seat_choices
 from narrator.games.ravnica.state import State, Step
-from narrator.games.views import (
-    AppMove,
-    Choice,
-    Line,
-    Privacy,
-    Seats,
-    StepView,
-    Words,
-    joined,
-    upper,
-)
+from narrator.games.shell_data import AppMove, Choice, Line, Privacy, Seats, StepView, joined, upper
+from narrator.prompts import Words
 
 SECRET_COLOURS = ("W", "B", "G")  # R18 ⚖: every draw is secret except Blue's
 DRAW_STEPS = (Step.DRAW, Step.ABLAZE_DRAW)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from narrator.games.ravnica import tables
 from narrator.games.ravnica.state import State, Step
 from narrator.games.ravnica.told import end_lines, told
-from narrator.games.views import Cell, PublicView, SeatView, Text, Words
+from narrator.games.shell_data import Cell, PublicView, SeatView, Text
+from narrator.prompts import Words
 
 # Steps in which the table marks the candidates (◆) and who has voted (✓).
 CANDIDATE_STEPS = (

@@ -9,8 +9,8 @@ from narrator.games.ravnica.private_view import needs_privacy
 from narrator.games.ravnica.state import State, Step
 from narrator.games.ravnica.story import result_line, say, who
 from narrator.games.ravnica.tables import AGENTS, LOYALISTS, colour_term, role_term, team_term
-from narrator.games.views import Text, Words
-from narrator.prompts import Localized, Term
+from narrator.games.shell_data import Text
+from narrator.prompts import Localized, Term, Words
 
 VOTES = (Step.ELECTION, Step.FINAL_VOTE)
 AFTER_VOTE = (Step.DRAW, Step.CHOOSE, Step.ABILITY, Step.ABLAZE_DRAW, Step.ABLAZE_GIVE)

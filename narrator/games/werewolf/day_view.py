@@ -5,7 +5,7 @@ Grand Inquisitor's tie pick (W19) and the lynched resident's identity (W20, W34)
 from __future__ import annotations
 
 from narrator.games.base import Refusal
-from narrator.games.views import Choice, Seats, StepView, Timer, Words
+from narrator.games.shell_data import Choice, Seats, StepView, Timer
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import village
 from narrator.games.werewolf.day import TARGETS
@@ -20,7 +20,7 @@ from narrator.games.werewolf.keys import (
 )
 from narrator.games.werewolf.residents import HUT_KINDS, KEY, KINDS, resident
 from narrator.games.werewolf.state import State, Step
-from narrator.prompts import Either
+from narrator.prompts import Either, Words
 
 PASS_KEY = "p"
 

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from narrator.games.base import Event
-from narrator.games.common.parts import GameOfParts
-from narrator.games.views import Field, Words
+from narrator.games.common.parts import GameOfParts, Parts
+from narrator.games.shell_data import Field
 from narrator.games.werewolf import events as ev
-from narrator.games.werewolf import moves, narration, public, residents, rules, story, view
+from narrator.games.werewolf import moves, narration, public, residents, rules, script, steps, story
 from narrator.games.werewolf.state import State, Step
+from narrator.prompts import Words
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("first_night", ("auto", "always", "never"), "W11"),
@@ -78,8 +79,9 @@ class WerewolfGame(GameOfParts):
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
     screens = "narrator.tui.werewolf"
-    rules, view, narration, public, story = rules, view, narration, public, story
-    script_module = "narrator.games.werewolf.script"
+    parts = Parts(
+        rules=rules, steps=steps, narration=narration, public=public, story=story, script=script
+    )
 
     def initial(self) -> State:
         return State()

@@ -13,11 +13,11 @@ from typing import Any
 from narrator.games.base import Refusal
 from narrator.games.common.seats import seat_choices as common_seat_choices
 from narrator.games.common.seats import seat_range
-from narrator.games.views import Choice, Words
+from narrator.games.shell_data import Choice
 from narrator.games.werewolf.residents import KEY, resident
 from narrator.games.werewolf.state import State
 from narrator.games.werewolf.village import COLUMNS, ROWS, SPOTS
-from narrator.prompts import Either, Localized
+from narrator.prompts import Either, Localized, Words
 
 
 def refused(refusal: Refusal) -> Localized:

@@ -7,12 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from narrator.games.base import Event
-from narrator.games.views import Announcement, Line, Words
+from narrator.games.shell_data import Announcement, Line
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import village
 from narrator.games.werewolf.night import attacked_spot
 from narrator.games.werewolf.residents import hut_of, inquisitors, resident
 from narrator.games.werewolf.state import State, Step
+from narrator.prompts import Words
 
 DEATH_TONE, TURN_TONE = "#e5534b", "#b58ad8"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import unicodedata
 
 from narrator.games.common.seats import seat_key
-from narrator.games.views import Choice, Over, Paced, StepView, Words, worded
+from narrator.games.shell_data import Choice, Over, Paced, StepView
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import village
 from narrator.games.werewolf.day_view import reveal_view
@@ -15,7 +15,7 @@ from narrator.games.werewolf.keys import column_choices, seat_choices, seat_keys
 from narrator.games.werewolf.night import attacked_spot, columns_open
 from narrator.games.werewolf.residents import resident
 from narrator.games.werewolf.state import State, Step
-from narrator.prompts import Either, Localized
+from narrator.prompts import Either, Localized, Words, worded
 
 WINNER_TONES = {"villagers": "#3fb96b", "werewolves": "#e5534b"}
 PASS_START_SECONDS = 6.0  # the opening line of the pass, before the first turn

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from narrator.games.views import PublicView, SeatView, Text, Words
+from narrator.games.shell_data import PublicView, SeatView, Text
 from narrator.games.werewolf import residents, setup_view
 from narrator.games.werewolf.state import State, Step
 from narrator.games.werewolf.story import kinds_words
 from narrator.games.werewolf.told import end_lines, told
 from narrator.games.werewolf.village import Village
+from narrator.prompts import Words
 
 
 @dataclass(frozen=True)
@@ -89,9 +90,10 @@ def display_extra(state: State) -> dict:
     }
 
 
-def public_view(title: Text, state: State) -> PublicView:
+def public_view(title: Text, state: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
     """Everything is public (W33, W36): the village, the votes, the hidden pool. The seat
-    whose hut turn it is (W12), or who votes now (W18), has the turn."""
+    whose hut turn it is (W12), or who votes now (W18), has the turn. No announcement here holds
+    back a death (``Announcement.dies``): ``unannounced`` is always empty."""
     turn = state.hut_seat if state.step == Step.HUTS else state.voter
     seats = []
     for p, name in enumerate(state.players):

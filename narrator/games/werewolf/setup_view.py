@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from narrator.games.views import AppMove, Checklist, Choice, Paced, Seats, StepView, Words
+from narrator.games.shell_data import AppMove, Checklist, Choice, Paced, Seats, StepView
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf.keys import kind_choices, seat_choices, seat_keys_words
 from narrator.games.werewolf.residents import (
@@ -21,6 +21,7 @@ from narrator.games.werewolf.residents import (
     warnings,
 )
 from narrator.games.werewolf.state import State, Step
+from narrator.prompts import Words
 
 
 def signed(n: int) -> str:

@@ -9,14 +9,13 @@ from collections.abc import Sequence
 
 from narrator.games.base import Event
 from narrator.games.common.record import timeline
-from narrator.games.views import Words
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import rules
 from narrator.games.werewolf.night import attacked_spot
 from narrator.games.werewolf.residents import balance, resident
 from narrator.games.werewolf.state import State, Step
 from narrator.games.werewolf.village import COLUMNS
-from narrator.prompts import worded, words
+from narrator.prompts import Words, worded, words
 
 
 def seat_name(s: State, seat: int) -> str:

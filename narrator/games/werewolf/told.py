@@ -5,11 +5,12 @@ what it was (W19, W20), the column being passed (W23, W24), the attack (W25), an
 
 from __future__ import annotations
 
-from narrator.games.views import Text, Words
+from narrator.games.shell_data import Text
 from narrator.games.werewolf.night import attacked_spot
 from narrator.games.werewolf.residents import resident
 from narrator.games.werewolf.state import State, Step
 from narrator.games.werewolf.story import seat_name
+from narrator.prompts import Words
 
 
 def votes_lines(s: State) -> tuple[Text, ...]:

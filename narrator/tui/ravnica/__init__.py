@@ -8,8 +8,8 @@ from pathlib import Path
 from rich.text import Text
 
 from narrator.games.ravnica.tables import GUILDS
+from narrator.tui.drawing import Look
 from narrator.tui.ravnica.table import PIP_STYLE, TableView, pips
-from narrator.tui.stepview import Look
 
 
 class RavnicaLook(Look):

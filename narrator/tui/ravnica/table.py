@@ -9,7 +9,8 @@ from rich.text import Text
 
 from narrator.games.common.seats import seat_key
 from narrator.games.ravnica.public import ABLAZE, ABLAZE_CARD, CANDIDATE, GUILD, VOTED
-from narrator.games.views import Cell, PublicView, SeatView, worded
+from narrator.games.shell_data import Cell, PublicView, SeatView
+from narrator.prompts import worded
 from narrator.tui.widgets import DrawnStatic
 from narrator.tui.words import say
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from narrator.tui.stepview import Look
+from narrator.tui.drawing import Look
 
 
 class WerewolfLook(Look):

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from narrator.games.common.seats import seat_key
-from narrator.games.views import PublicView
+from narrator.games.shell_data import PublicView
 from narrator.games.werewolf.public import BoxKind, VillageBoard
 from narrator.games.werewolf.setup_view import signed
 from narrator.tui.widgets import DrawnStatic

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from narrator.games.base import Event
-from narrator.games.common.parts import GameOfParts
-from narrator.games.views import Field, Words
+from narrator.games.common.parts import GameOfParts, Parts
+from narrator.games.shell_data import Field
+from narrator.prompts import Words
 from tests.games.skeleton import events as ev
-from tests.games.skeleton import narration, public, rules, story, view
+from tests.games.skeleton import narration, public, rules, script, steps, story
 from tests.games.skeleton.rules import OVER, PLAYERS, ROUNDS, State
 
 
@@ -23,8 +24,9 @@ class SkeletonGame(GameOfParts):
     players_rule = "X1"
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
-    rules, view, narration, public, story = rules, view, narration, public, story
-    script_module = "tests.games.skeleton.script"
+    parts = Parts(
+        rules=rules, steps=steps, narration=narration, public=public, story=story, script=script
+    )
 
     def initial(self) -> State:
         return State()

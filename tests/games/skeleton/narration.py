@@ -4,10 +4,11 @@ Nothing said names the secret seat before X5."""
 from __future__ import annotations
 
 from narrator.games.base import Event
-from narrator.games.views import Announcement, Line, Words
+from narrator.games.shell_data import Announcement, Line
+from narrator.prompts import Words
 from tests.games.skeleton import events as ev
 from tests.games.skeleton.rules import REVEAL, SECRET, VOTE, State
-from tests.games.skeleton.view import WIN_TONE, winners_words
+from tests.games.skeleton.steps import WIN_TONE, winners_words
 
 
 def step_lines(s: State) -> list[Line]:

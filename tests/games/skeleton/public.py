@@ -3,11 +3,14 @@ and the page draw. The secret seat is on it only once revealed (X5)."""
 
 from __future__ import annotations
 
-from narrator.games.views import Cell, PublicView, SeatView, Words
+from narrator.games.shell_data import Cell, PublicView, SeatView
+from narrator.prompts import Words
 from tests.games.skeleton.rules import OVER, VOTE, State
 
 
-def public_view(title: Words, s: State) -> PublicView:
+def public_view(title: Words, s: State, unannounced: frozenset[int] = frozenset()) -> PublicView:
+    """Everything but the secret seat is public; no announcement holds back a death
+    (``unannounced`` is always empty)."""
     voted = {voter for voter, _ in s.votes} if s.step == VOTE else set()
     first = s.waiting[0] if s.step == VOTE and s.waiting else None
     seats = []

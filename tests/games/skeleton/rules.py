@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from narrator.games.base import Event, Refusal
 from narrator.games.common.dispatch import Dispatch
 from narrator.games.common.seats import checked_seat
-from narrator.games.views import Words
+from narrator.prompts import Words
 from tests.games.skeleton import events as ev
 
 PLAYERS = range(3, 7)  # X1

@@ -11,7 +11,7 @@ from tests.games.skeleton import events as ev
 from tests.games.skeleton import rules
 from tests.games.skeleton.narration import point_words
 from tests.games.skeleton.rules import State
-from tests.games.skeleton.view import winners_words
+from tests.games.skeleton.steps import winners_words
 
 
 def describe(before: State, e: Event, after: State, lang: str) -> str:

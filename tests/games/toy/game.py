@@ -11,7 +11,7 @@ from typing import Any
 
 from narrator.games.base import Event, Game
 from narrator.games.common.seats import seat_choices as common_seat_choices
-from narrator.games.views import (
+from narrator.games.shell_data import (
     Announcement,
     AppMove,
     Ballot,
@@ -25,10 +25,9 @@ from narrator.games.views import (
     SeatView,
     StepView,
     Timer,
-    Words,
     upper,
 )
-from narrator.prompts import Term, words
+from narrator.prompts import Term, Words, words
 from tests.games.toy import events as ev
 from tests.games.toy import rules, stakes
 from tests.games.toy.rules import CALL, CLAIMS, DISCUSSION, FLIP, OVER, SETUP, STAKE, VOTE, State

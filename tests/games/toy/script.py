@@ -31,7 +31,7 @@ from typing import Any
 from narrator.games.base import Event
 from narrator.games.common import script as common
 from narrator.games.common.script import Line, Verb, number_option, word_option
-from narrator.games.views import AppMove
+from narrator.games.shell_data import AppMove
 from tests.games.toy import events as ev
 from tests.games.toy import rules, stakes
 from tests.games.toy.rules import CALL, CLAIMS, DISCUSSION, FLIP, SETUP, STAKE, VOTE

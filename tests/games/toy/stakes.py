@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from narrator.games.common.seats import seat_key, seat_of_key
-from narrator.games.views import (
+from narrator.games.shell_data import (
     AppMove,
     Cell,
     Choice,
@@ -26,8 +26,8 @@ from narrator.games.views import (
     StepView,
     Timer,
     Typed,
-    Words,
 )
+from narrator.prompts import Words
 from tests.games.toy import events as ev
 from tests.games.toy.rules import MAX_STAKE, MIN_STAKE, NOTE_LIMIT, OVER, SETUP, VOTE, State
 

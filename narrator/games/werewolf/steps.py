@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from narrator.games.views import StepView, Words
+from narrator.games.shell_data import StepView
 from narrator.games.werewolf.day_view import DAY_VIEWS
 from narrator.games.werewolf.night_view import NIGHT_VIEWS
 from narrator.games.werewolf.setup_view import SETUP_VIEWS
 from narrator.games.werewolf.state import State, Step
+from narrator.prompts import Words
 
 # Each step and its view, given the state and the keys typed so far in the step (a hut and its
 # targets, a resident to remove, a seat's Inquisitor card); the setup form is the shell's.

@@ -53,7 +53,8 @@ from narrator.games.blood_bound.state import (
 )
 from narrator.games.common.closed import with_closed_entries
 from narrator.games.common.seats import seat_of_key
-from narrator.games.views import AppMove, Choice, Claims, StepView, Words
+from narrator.games.shell_data import AppMove, Choice, Claims, StepView
+from narrator.prompts import Words
 
 
 def _setup(s: State, path: tuple[str, ...]) -> StepView:

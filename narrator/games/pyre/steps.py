@@ -49,7 +49,8 @@ from narrator.games.pyre.state import (
     WINDOW,
     State,
 )
-from narrator.games.views import AppMove, Choice, Claims, Over, StepView, Timer, Typed, Words
+from narrator.games.shell_data import AppMove, Choice, Claims, Over, StepView, Timer, Typed
+from narrator.prompts import Words
 
 
 def _setup(s: State, path) -> StepView:

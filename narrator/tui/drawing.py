@@ -1,4 +1,5 @@
-"""The generic views: a game's ``StepView`` drawn as a title, a body and the key line.
+"""The shell's drawing of what a game gives it (``narrator.games.shell_data``), the generic
+views: a ``StepView`` as a title, a body and the key line; an announcement; paced lines.
 
 Every kind of step is drawn here from data (paragraphs, seats, a checklist, a ballot, rows,
 the winner); a game's screens (``narrator/tui/<game>``) only label its seats and colour its
@@ -18,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from narrator.games.common.seats import seat_key
-from narrator.games.views import (
+from narrator.games.shell_data import (
     Announcement,
     Ballot,
     Checklist,
@@ -28,8 +29,8 @@ from narrator.games.views import (
     Rows,
     Seats,
     StepView,
-    worded,
 )
+from narrator.prompts import worded
 from narrator.tui.words import say
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from narrator.games.common.seats import seat_choices
-from narrator.games.views import Ballot, Choice, Line, Over, Privacy, StepView, Words, upper
+from narrator.games.shell_data import Ballot, Choice, Line, Over, Privacy, StepView, upper
+from narrator.prompts import Words
 from tests.games.skeleton import events as ev
 from tests.games.skeleton.rules import REVEAL, SECRET, SETUP, VOTE, State
 

@@ -22,7 +22,7 @@ from narrator.games.ravnica.tables import (
     colour_term,
     loyalists_for,
 )
-from narrator.games.views import (
+from narrator.games.shell_data import (
     AppMove,
     Ballot,
     Checklist,
@@ -31,12 +31,11 @@ from narrator.games.views import (
     Seats,
     StepView,
     Timer,
-    Words,
     capital,
     joined,
     upper,
 )
-from narrator.prompts import Localized
+from narrator.prompts import Localized, Words
 
 CHECKLIST_PHYSICAL = ("roles", "guilds", "targeting_deck", "leader_deck", "cards")
 CHECKLIST_APP = ("roles", "guilds", "app_decks", "cards")

@@ -40,11 +40,9 @@ __all__ = [
     "Text",
     "Timer",
     "Typed",
-    "Words",
     "capital",
     "joined",
     "upper",
-    "worded",
 ]
 
 Text = Words | Localized | str  # a words id with parameters, worded text, or a name as typed
