@@ -62,3 +62,16 @@ def with_example() -> tuple[str, ...]:
             if game.example() is not None:
                 out.append(name)
     return tuple(out)
+
+
+def catalogues(words_dir: Path, lang: str) -> list[Path]:
+    """The words files of one scope (a game's ``words_dir``, or the common ``narrator/prompts``)
+    in ``lang``: what is said, then the screens' words."""
+    return [words_dir / f"{lang}.toml", *sorted((words_dir / "ui" / lang).glob("*.toml"))]
+
+
+def words_dir(name: str) -> Path:
+    """A game's words folder, without importing its rules."""
+    if name in registry.names():
+        return dict(zip(registry.names(), registry.words_dirs(), strict=True))[name]
+    return test_only()[name] / "words"
