@@ -71,6 +71,18 @@ async def show(display, page, data: dict) -> None:
     await page.wait(redrawn, timeout=5)
 
 
+async def each_shown(browser, display, shown: list):
+    """Each (number, kind, page data, browser page) of ``shown``, the page drawn on the display
+    in the browser."""
+    display.publish(shown[0][1])
+    page = await browser.open(display.url)
+    await page.wait(lambda: page.evaluate("document.querySelectorAll('#seats li').length > 0"))
+    for i, (kind, data) in enumerate(shown):
+        if i:
+            await show(display, page, data)
+        yield i, kind, data, page
+
+
 def check_tv(m: dict, where: str) -> None:
     assert m["tall"] <= m["height"], f"{where}: {m['tall']} px tall on a {m['height']} px screen"
     assert m["wide"] <= m["width"], f"{where}: {m['wide']} px wide on a {m['width']} px screen"
@@ -88,12 +100,7 @@ async def test_every_moment_fits_a_tv_and_reads_from_across_the_room(display, wh
     count = 12 if which == "werewolf" else 10
     assert all(len(data["seats"]) == count for _, data in shown[2:])
     async with Browser() as browser:
-        display.publish(shown[0][1])
-        page = await browser.open(display.url)
-        await page.wait(lambda: page.evaluate("document.querySelectorAll('#seats li').length > 0"))
-        for i, (kind, data) in enumerate(shown):
-            if i:
-                await show(display, page, data)
+        async for i, kind, data, page in each_shown(browser, display, shown):
             # 1920×1080 and 1280×720 are both 16:9 and the text scales with the height: the
             # same layout at two scales. Every page at the smaller (the harder to fit); the
             # main kinds and every tenth page at 1080p too (48 px) and on a phone.
@@ -156,12 +163,7 @@ async def fits_a_tv(display, name: str, directory, lang: str = "ru") -> list[str
     first = {kind: data for kind, data in reversed(shown)}
     looked = [*first.items(), ("last", shown[-1][1])]
     async with Browser() as browser:
-        display.publish(looked[0][1])
-        page = await browser.open(display.url)
-        await page.wait(lambda: page.evaluate("document.querySelectorAll('#seats li').length > 0"))
-        for i, (kind, data) in enumerate(looked):
-            if i:
-                await show(display, page, data)
+        async for _, kind, data, page in each_shown(browser, display, looked):
             for size in (TV, HD, PHONE):
                 m = await viewport(page, size)
                 where = f"{name} {kind} {data['step']!r} at {size}"
