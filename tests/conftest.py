@@ -131,3 +131,28 @@ def open_umask():
     started_with = os.umask(0)
     yield
     os.umask(started_with)
+
+
+NEW_GAME = "hands_up"  # the name scripts/new-game's skeleton is written under for the tests
+
+
+@pytest.fixture(scope="module")
+def new_game(tmp_path_factory):
+    """The game ``scripts/new-game`` writes (issue 39), into a temporary folder under the name
+    ``NEW_GAME`` and registered, as the repo's would be: its package and the files written."""
+    import sys
+
+    from narrator.games import registry
+    from tests.new_game import generate
+
+    folder = tmp_path_factory.mktemp("new-game")
+    written = generate(NEW_GAME, folder, title="Hands Up", letter="H")
+    sys.path.insert(0, str(folder))
+    registry.register(NEW_GAME, f"{NEW_GAME}.game", folder / NEW_GAME / "words")
+    try:
+        yield folder / NEW_GAME, written
+    finally:
+        registry.unregister(NEW_GAME)
+        sys.path.remove(str(folder))
+        for module in [m for m in sys.modules if m == NEW_GAME or m.startswith(f"{NEW_GAME}.")]:
+            del sys.modules[module]

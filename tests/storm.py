@@ -7,9 +7,9 @@ the app between two keys), then the storm waits until the app has caught up and 
 - no exception escaped and the app still runs;
 - what the app holds is what the journal on disk replays to, and the game screen shows the
   step of that replay;
-- no secret on a public screen: the Ultimate Price (R23) until its reveal (R29), the True
-  Curse (B19) until it is flipped (B26); a privacy screen counts as public until its leader
-  opens it.
+- no secret on a public screen: what the game says it keeps secret now (``Game.secrets``:
+  the Ultimate Price, R23, until its reveal, R29; the True Curse, B19, until it is flipped,
+  B26…); a privacy screen counts as public until its leader opens it.
 
 ctrl+q is sent only where it asks (a game under way on screen) and is answered n at once; q
 and h are left out (at home q quits, and h goes home: the home screen has a storm of its own).
@@ -25,20 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from narrator.games import registry
 from narrator.journal import Journal
 from narrator.play import play_script
-from narrator.prompts import catalogue
-from narrator.tui.words import say
 from tests.tui.driver import send_key
 
 SIZE = (100, 30)
-TOP = Path(__file__).resolve().parents[1]
-EXAMPLES = {
-    "ravnica": "five-players.txt",
-    "werewolf": "werewolf-six-players.txt",
-    "blood_bound": "blood-bound-nine-players.txt",
-    "pyre": "pyre-four-players.txt",
-}
+# scripts/storm's games: the app's with an example script (the tests' own: tests/every_game.py)
+EXAMPLES = tuple(name for name in registry.names() if registry.get(name).example() is not None)
 LETTERS = [c for c in "abcdefgijklmnoprstuvwxyz"]  # not h (home) nor q (quits at home)
 KEYS = (
     LETTERS
@@ -51,8 +45,11 @@ KEYS = (
 
 
 def example_events(name: str, directory: Path) -> list:
-    """The entries of the game's example, played headless (as ``narrator play`` does)."""
-    lines = (TOP / "examples" / EXAMPLES[name]).read_text().splitlines(keepends=True)
+    """The entries of the game's example (``Game.example_script``), played headless (as
+    ``narrator play`` does)."""
+    example = registry.get(name).example()
+    assert example is not None, f"{name} has no example script"
+    lines = example.read_text(encoding="utf-8").splitlines(keepends=True)
     played = directory / "played"
     assert play_script(lines, io.StringIO(), played) == 0
     (path,) = played.glob("*.jsonl")
@@ -83,24 +80,13 @@ def mid_game_journal(name: str, directory: Path, seed: int) -> Journal:
 
 
 def secrets_shown(app, text: str) -> list[str]:
-    """The secrets of the game in ``text`` (a public screen's) before their reveal."""
+    """The game's secrets (``Game.secrets``) in ``text`` (a public screen's) before their
+    reveal."""
     if app.journal is None:
         return []
-    state, lang, shown = app.journal.state, app.language, []
-    words = catalogue(lang)  # the game being played
-    price = getattr(state, "ultimate_price", None)
-    hidden_price = price is not None and not state.ultimate_price_revealed
-    if app.game.name == "ravnica" and hidden_price:  # R23 until R29
-        player = state.players[state.ultimate_price]
-        shown.append(words.format("ultimate_price_reveal", player=player))
-    curse = getattr(state, "true_curse", None)
-    if app.game.name == "blood_bound" and curse not in (None, *(s for s, _ in state.flipped)):
-        player = state.players[curse]  # B19 until B26
-        shown.append(words.format("bb_flipped_true", player=player))
-        shown.append(say(lang, "bb.curses.given_true", player=player))
-        shown.append(say(lang, "bb.display.flip.true", player=player))
     flat = " ".join(text.split())
-    return [secret for secret in shown if " ".join(secret.split()) in flat]
+    secrets = app.game.secrets(app.journal.state, app.language)
+    return [secret for secret in secrets if " ".join(secret.split()) in flat]
 
 
 @dataclass

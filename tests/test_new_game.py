@@ -11,7 +11,6 @@ import importlib
 import inspect
 import io
 import subprocess
-import sys
 
 import pytest
 
@@ -24,6 +23,7 @@ from narrator.tui.app import NarratorApp
 from narrator.tui.game import GameScreen
 from narrator.tui.privacy import PrivacyScreen
 from narrator.tui.speech import CaptionsOnly
+from tests.conftest import NEW_GAME as NAME
 from tests.games.catalogue_text import strings
 from tests.games.test_words_name_no_gender import GENDERED
 from tests.games.test_words_russian_agreement import masculine_forms
@@ -32,27 +32,9 @@ from tests.prompts.scopes import game_words
 from tests.prompts.test_game_words import unresolved, walk
 from tests.tui.driver import wait_for
 
-NAME = "hands_up"
 
-
-@pytest.fixture(scope="module")
-def made(tmp_path_factory):
-    """The game written by the generator and registered, as the repo's would be."""
-    folder = tmp_path_factory.mktemp("new-game")
-    written = generate(NAME, folder, title="Hands Up", letter="H")
-    sys.path.insert(0, str(folder))
-    registry.register(NAME, f"{NAME}.game", folder / NAME / "words")
-    try:
-        yield folder / NAME, written
-    finally:
-        registry.unregister(NAME)
-        sys.path.remove(str(folder))
-        for module in [m for m in sys.modules if m == NAME or m.startswith(f"{NAME}.")]:
-            del sys.modules[module]
-
-
-def test_the_skeleton_has_every_part(made):
-    package, written = made
+def test_the_skeleton_has_every_part(new_game):
+    package, written = new_game
     names = {p.relative_to(package).as_posix() for p in written}
     parts = {"game.py", "events.py", "rules.py", "steps.py", "narration.py", "public.py"}
     parts |= {"story.py", "script.py", "example.txt", "test_rules.py", "words/en.toml"}
@@ -64,15 +46,15 @@ def test_the_skeleton_has_every_part(made):
     assert registry.title(NAME, "en") == "Hands Up" and registry.title(NAME, "ru") == "Хандс Уп"
 
 
-def test_its_example_plays_to_the_end_with_the_headless_player(made, tmp_path):
-    package, _ = made
+def test_its_example_plays_to_the_end_with_the_headless_player(new_game, tmp_path):
+    package, _ = new_game
     out = io.StringIO()
     lines = (package / "example.txt").read_text(encoding="utf-8").splitlines()
     assert play_script(lines, out, tmp_path) == 0, out.getvalue()
     assert "The most points" in out.getvalue()
 
 
-def test_its_own_rules_test_passes(made):
+def test_its_own_rules_test_passes(new_game):
     module = importlib.import_module(f"{NAME}.test_rules")
     tests = [f for n, f in inspect.getmembers(module, inspect.isfunction) if n.startswith("test_")]
     assert len(tests) >= 5
@@ -80,7 +62,7 @@ def test_its_own_rules_test_passes(made):
         test()
 
 
-def test_its_words_hold_every_id_the_shell_asks_for_in_both_languages(made):
+def test_its_words_hold_every_id_the_shell_asks_for_in_both_languages(new_game):
     game = registry.get(NAME)
     missing: list[str] = []
     with game_words(NAME):
@@ -90,9 +72,9 @@ def test_its_words_hold_every_id_the_shell_asks_for_in_both_languages(made):
     assert missing == []
 
 
-def test_its_words_name_no_gender_in_either_language(made):
+def test_its_words_name_no_gender_in_either_language(new_game):
     """The checks of every game's words (issue 27) read narrator/: the skeleton's here."""
-    package, _ = made
+    package, _ = new_game
     words = package / "words"
     english = [words / "en.toml", *sorted((words / "ui" / "en").glob("*.toml"))]
     russian = [words / "ru.toml", *sorted((words / "ui" / "ru").glob("*.toml"))]
@@ -119,7 +101,7 @@ def test_a_refusal_every_game_has_is_worded_by_the_common_words():
     assert all("(X3)" in line for line in said["ru"][:2]) and "vote_cast" in said["ru"][2]
 
 
-async def test_the_app_opens_it_at_its_first_step_and_its_privacy_screen(made, tmp_path):
+async def test_the_app_opens_it_at_its_first_step_and_its_privacy_screen(new_game, tmp_path):
     game = registry.get(NAME)
     created = game.created(("Ann", "Bob", "Cid"), {}, seed=3)
     journal = Journal.create(NAME, tmp_path / "games", stem="new")

@@ -16,10 +16,16 @@ from pathlib import Path
 
 import pytest
 
+from narrator.games import registry
 from narrator.games.shell_data import PublicView
 
 NARRATOR = Path(__file__).resolve().parents[1] / "narrator"
-SCREENS = ("ravnica", "werewolf")  # the games' own screens folders: they may know their rules
+# The games' own screens folders (``Game.screens``): they may know their rules.
+SCREENS = tuple(
+    game.screens.rsplit(".", 1)[-1]
+    for game in map(registry.get, registry.names())
+    if game.screens is not None
+)
 STATE_ATTRIBUTES = ("state", "shown_state")
 
 

@@ -296,6 +296,6 @@ def test_the_table_display_shows_the_toys_cells_and_pile_never_the_call(toy):
         "short": None,
     } in bob["cells"]
     assert page["piles"][0]["cells"][0]["items"] == ["Bob bluffs"]
-    assert any(c["label"] == "заявляет" for c in page["seats"][0]["cells"])
+    assert any(c["label"] == "заявка" for c in page["seats"][0]["cells"])
     sent = encode(page).decode()
     assert "tails" not in sent and "решк" not in sent  # C5, C8: the call and the partner

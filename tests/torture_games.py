@@ -2,11 +2,13 @@
 written beforehand (its reference entries), the keys of each step (a planner), the table that
 presses them in a pty, and where kills are sought more.
 
-Ravnica is a seeded 7-player game over the legal moves, its keys planned by
-tests/ptynarrator.py (the setup form and the opening by keys when started from nothing).
-Werewolf, Blood Bound and the Pyre are their examples (examples/, played headless by
-tests/storm.py), keyed as the screen journals them, the keys found in each step's view by
-tests/ptygame.py.
+Every game of the registry with an example script (``Game.example_script``, played headless
+by tests/storm.py) is its example, keyed as the screen journals it, the keys found in each
+step's view by tests/ptygame.py; kills are kept and sought more where the shell's screens
+hold what is easiest to lose (a window of claims, the privacy screen, a running discussion,
+an announcement), and where a game's own steps do (``SOUGHT``). Ravnica is a seeded 7-player
+game over the legal moves, its keys planned by tests/ptynarrator.py (the setup form and the
+opening by keys when started from nothing).
 """
 
 from __future__ import annotations
@@ -73,17 +75,17 @@ def ravnica(seed: int, directory: Path) -> Spec:
     )
 
 
-# Where each example's kills are kept and sought more: Werewolf's night pass, said by the app
-# with nobody at the keys (W24), and its first night (W11); Blood Bound's offers to intervene
-# (B12) and the Inquisitor's curses on the privacy screen (B19); the Pyre's reaction window
-# (P16) and its keyed roll (P15).
-EXAMPLES = {
-    "werewolf": (
-        ("night_pass", "first_night", "discussion", "page"),
-        {"night_pass": 3.0, "discussion": 2.0, "page": 1.5},
-    ),
-    "blood_bound": (("window", "privacy", "page"), {"window": 2.0, "privacy": 3.0, "page": 1.5}),
-    "pyre": (("window", "roll", "page"), {"window": 2.0, "roll": 3.0, "page": 1.5}),
+# Where kills are kept (one each, where the run reaches them) and sought more (weights), in
+# any game: the shell's window of claims (B12, P16), privacy screen, running discussion and
+# announcement held on screen.
+RESERVED = ("window", "privacy", "discussion", "page")
+WEIGHTS = {"window": 2.0, "privacy": 3.0, "discussion": 2.0, "page": 1.5}
+# A game's own steps where kills are sought too (its steps' names, ``ptygame.place_of``):
+# Werewolf's night pass, said by the app with nobody at the keys (W24), and its first night
+# (W11); the Pyre's keyed roll (P15).
+SOUGHT = {
+    "werewolf": {"night_pass": 3.0, "first_night": 1.0},
+    "pyre": {"roll": 3.0},
 }
 
 
@@ -101,14 +103,14 @@ def example(name: str, directory: Path) -> Spec:
         created = replace(created, options=replace(created.options, **QUICKER[name]))
     events = as_keyed(game, [created, *rest])
     planner = Planner(game, events)
-    reserved, weights = EXAMPLES[name]
+    sought = SOUGHT.get(name, {})
     return Spec(
         game,
         events,
         planner,
         lambda folders: GameTable(folders, game, planner),
-        reserved,
-        weights,
+        (*sought, *RESERVED),
+        {**WEIGHTS, **sought},
         players=len(game.apply(game.initial(), events[0]).players),
     )
 
@@ -117,4 +119,6 @@ def spec(name: str, seed: int, directory: Path) -> Spec:
     return ravnica(seed, directory) if name == "ravnica" else example(name, directory)
 
 
-GAMES = ("ravnica", *EXAMPLES)
+# The games scripts/torture plays: the app's with an example script (a game only the tests
+# register is not in the app the torture starts in a pty).
+GAMES = tuple(name for name in registry.names() if registry.get(name).example() is not None)

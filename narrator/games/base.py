@@ -22,7 +22,9 @@ What to write, in order:
 4. What is said (``step_lines``, ``event_lines``, ``announcements``) as prompt ids of the
    game's speech catalogue; what anyone may see (``public_view``: the one door for the table,
    the side panel and the page); the record (``describe``, ``record``).
-5. The headless player's verbs (``script``).
+5. The headless player's verbs (``script``), and a whole game in them (``example_script``).
+6. For the house's checks of every game: what must not be on a public screen yet
+   (``secrets``).
 
 The methods with a body here are optional: override what the game needs.
 """
@@ -48,7 +50,9 @@ if TYPE_CHECKING:  # the data is imported by the games that make it: a quicker s
     )
     from narrator.prompts import Words
 
-__all__ = ["Event", "EventCodec", "Game", "Refusal", "fold", "refusal_of"]
+__all__ = ["EXAMPLES", "Event", "EventCodec", "Game", "Refusal", "fold", "refusal_of"]
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"  # the games' example scripts
 
 
 class Game:
@@ -63,6 +67,10 @@ class Game:
     codec: ClassVar[EventCodec]  # the journal's events back from JSON
     words_dir: ClassVar[Path]  # <dir>/<lang>.toml: what is said; <dir>/ui/<lang>/*.toml: shown
     screens: ClassVar[str | None] = None  # the game's own screens (``narrator.tui.<name>``)
+    # A whole game in the headless player's lines (``narrator play --script``), the name of
+    # its file in the repository's ``examples/``: the checks of every game (the storm, the
+    # torture, the walks at 80×24, the secrecy audit) play it. None: they have none to play.
+    example_script: ClassVar[str | None] = None  # a file of ``EXAMPLES`` (a path elsewhere)
 
     # --- the rules --------------------------------------------------------------------------
     def initial(self) -> Any:
@@ -186,6 +194,17 @@ class Game:
     def waiting_for(self, state: Any) -> tuple[Any, str | None]:
         """What the game waits for, worded, and that step's rule (a script that stops)."""
         raise NotImplementedError
+
+    def example(self) -> Path | None:
+        """The example script's file (``example_script`` in ``EXAMPLES``), or None."""
+        return None if self.example_script is None else EXAMPLES / self.example_script
+
+    def secrets(self, state: Any, lang: str) -> Sequence[str]:
+        """What the app keeps secret at ``state``, worded in ``lang`` as its own screens and
+        voice would tell it (the reveal's line, a private page's words tying a seat to the
+        secret): none may be on a public screen, said or in the record before its reveal.
+        The house's checks look for them; none by default (a game that holds no secret)."""
+        return ()
 
     def script(self) -> Any:
         """A reader of the headless player's script lines (``narrator play``): its

@@ -3,8 +3,9 @@ moment of a 12-player Werewolf game and a 10-player Ravnica game (discussion, vo
 announcement, winner, and every other step), drawn in headless Chromium at 1920×1080 and
 1280×720, never scrolls (a TV cannot), down or across; the body text and the seats' names are
 48 px or more at 1080p; the seats stand in columns beside the step; on a phone (390×844) they
-are one column. The shield is drawn (no installed font has ⛨) and the dead keep their
-numbers in line."""
+are one column. Every game registered (tests/every_game.py) is looked at the same way at each
+kind of its example's pages (``fits_a_tv``). The shield is drawn (no installed font has ⛨)
+and the dead keep their numbers in line."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from tests.display.browser import CHROMIUM, Browser
 from tests.display.moments import moments
 from tests.display.test_browser import werewolf_page
+from tests.every_game import registered, with_example
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (scripts/test installs it)")
 TV, HD, PHONE = (1920, 1080), (1280, 720), (390, 844)
@@ -69,6 +71,18 @@ async def show(display, page, data: dict) -> None:
     await page.wait(redrawn, timeout=5)
 
 
+async def each_shown(browser, display, shown: list):
+    """Each (number, kind, page data, browser page) of ``shown``, the page drawn on the display
+    in the browser."""
+    display.publish(shown[0][1])
+    page = await browser.open(display.url)
+    await page.wait(lambda: page.evaluate("document.querySelectorAll('#seats li').length > 0"))
+    for i, (kind, data) in enumerate(shown):
+        if i:
+            await show(display, page, data)
+        yield i, kind, data, page
+
+
 def check_tv(m: dict, where: str) -> None:
     assert m["tall"] <= m["height"], f"{where}: {m['tall']} px tall on a {m['height']} px screen"
     assert m["wide"] <= m["width"], f"{where}: {m['wide']} px wide on a {m['width']} px screen"
@@ -86,12 +100,7 @@ async def test_every_moment_fits_a_tv_and_reads_from_across_the_room(display, wh
     count = 12 if which == "werewolf" else 10
     assert all(len(data["seats"]) == count for _, data in shown[2:])
     async with Browser() as browser:
-        display.publish(shown[0][1])
-        page = await browser.open(display.url)
-        await page.wait(lambda: page.evaluate("document.querySelectorAll('#seats li').length > 0"))
-        for i, (kind, data) in enumerate(shown):
-            if i:
-                await show(display, page, data)
+        async for i, kind, data, page in each_shown(browser, display, shown):
             # 1920×1080 and 1280×720 are both 16:9 and the text scales with the height: the
             # same layout at two scales. Every page at the smaller (the harder to fit); the
             # main kinds and every tenth page at 1080p too (48 px) and on a phone.
@@ -139,3 +148,35 @@ async def test_the_shield_is_drawn_and_the_dead_keep_their_number_in_line(displa
             await page.evaluate("getComputedStyle(document.getElementById('banner')).display")
             == "none"
         )
+
+
+async def fits_a_tv(display, name: str, directory, lang: str = "ru") -> list[str]:
+    """The game ``name`` (registered) through its example as the table display is sent it: the
+    first page of each kind (each kind of step, an announcement) and the last, at 1080p, 720p
+    and on a phone, in ``lang``: never scrolls, reads from across the room (48 px at 1080p), one
+    column on a phone: the check of one game. The kinds looked at."""
+    from narrator.games import registry
+    from tests.display.moments import pages
+    from tests.storm import example_events
+
+    shown = list(pages(registry.get(name), example_events(name, directory), lang))
+    first = {kind: data for kind, data in reversed(shown)}
+    looked = [*first.items(), ("last", shown[-1][1])]
+    async with Browser() as browser:
+        async for _, kind, data, page in each_shown(browser, display, looked):
+            for size in (TV, HD, PHONE):
+                m = await viewport(page, size)
+                where = f"{name} {kind} {data['step']!r} at {size}"
+                if size == PHONE:
+                    assert m["lefts"] == 1 and m["wide"] <= m["width"], where
+                else:
+                    check_tv(m, where)
+                assert not m["glyph"], where
+    return [kind for kind, _ in looked]
+
+
+@pytest.mark.parametrize("name", with_example())
+async def test_every_games_example_fits_a_tv_and_a_phone(display, name, tmp_path):
+    with registered(name):
+        kinds = await fits_a_tv(display, name, tmp_path)
+    assert "over" in kinds, kinds

@@ -2,7 +2,9 @@
 (narrator/games/<game>/words/glossary.toml), the app one for its common terms
 (narrator/prompts/glossary.toml): each term's one English and one Russian form and the forms to
 avoid. No line of the catalogues a glossary covers uses an avoided form, and each term's own
-form is in use. Comments are not read; a placeholder's name is not a word, its plural forms are."""
+form is in use: a game's glossary covers its catalogues, the common one every game's (every game
+registered, tests/every_game.py; one without a glossary has no terms of its own). Comments are
+not read; a placeholder's name is not a word, its plural forms are."""
 
 from __future__ import annotations
 
@@ -14,27 +16,22 @@ from pathlib import Path
 import pytest
 
 import narrator
+from tests.every_game import catalogues as catalogues_in
+from tests.every_game import names, words_dir
 from tests.games.catalogue_text import strings
 
 ROOT = Path(narrator.__file__).parent
-GAMES = ("ravnica", "werewolf", "blood_bound", "pyre")
 LANGS = ("en", "ru")
 PLACEHOLDER = re.compile(r"\{\w+(?::([^{}]*))?\}")
 
 
-def words_dir(game: str) -> Path:
-    return ROOT / "games" / game / "words"
-
-
 def game_catalogues(game: str, lang: str) -> list[Path]:
-    words = words_dir(game)
-    return [words / f"{lang}.toml", *sorted((words / "ui" / lang).glob("*.toml"))]
+    return catalogues_in(words_dir(game), lang)
 
 
 def common_catalogues(lang: str) -> list[Path]:
-    prompts = ROOT / "prompts"
-    own = [prompts / f"{lang}.toml", *sorted((prompts / "ui" / lang).glob("*.toml"))]
-    return own + [path for game in GAMES for path in game_catalogues(game, lang)]
+    own = catalogues_in(ROOT / "prompts", lang)
+    return own + [path for game in names() for path in game_catalogues(game, lang)]
 
 
 def lines(paths: list[Path]) -> Iterator[tuple[str, str]]:
@@ -42,7 +39,7 @@ def lines(paths: list[Path]) -> Iterator[tuple[str, str]]:
     for path in paths:
         for key, text in strings(path):
             read = PLACEHOLDER.sub(lambda m: f" {(m.group(1) or '').replace('|', ' ')} ", text)
-            yield f"{path.relative_to(ROOT)}: {key}", read
+            yield f"{path}: {key}", read
 
 
 def glossary(path: Path) -> dict[str, dict]:
@@ -58,7 +55,8 @@ def avoided(term: dict, lang: str) -> re.Pattern[str] | None:
 
 SCOPES = [
     pytest.param(words_dir(game) / "glossary.toml", game, lang, id=f"{game}-{lang}")
-    for game in GAMES
+    for game in names()
+    if (words_dir(game) / "glossary.toml").is_file()
     for lang in LANGS
 ] + [
     pytest.param(ROOT / "prompts" / "glossary.toml", None, lang, id=f"common-{lang}")

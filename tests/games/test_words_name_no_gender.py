@@ -1,6 +1,7 @@
 """English names no gender for a player (issue 27, item 4): every English catalogue of the app,
-the common ones and each game's, spoken and shown, says "they", "their" or the name, never
-"he", "him", "his" or "himself" (nor "she", "her", "hers", "herself"). Comments are not read."""
+the common ones and each game's (every game registered, tests/every_game.py), spoken and shown,
+says "they", "their" or the name, never "he", "him", "his" or "himself" (nor "she", "her",
+"hers", "herself"). Comments are not read."""
 
 from __future__ import annotations
 
@@ -10,33 +11,39 @@ from pathlib import Path
 import pytest
 
 import narrator
+from narrator.games import registry
+from tests.every_game import catalogues, names, registered
 from tests.games.catalogue_text import strings
 
 ROOT = Path(narrator.__file__).parent
-GAMES = ("ravnica", "werewolf", "blood_bound", "pyre")
 GENDERED = re.compile(r"\b(he|him|his|himself|she|her|hers|herself)\b", re.IGNORECASE)
 
 
-def catalogues(scope: str) -> list[Path]:
-    words = ROOT / "prompts" if scope == "common" else ROOT / "games" / scope / "words"
-    return [words / "en.toml", *sorted((words / "ui" / "en").glob("*.toml"))]
+def gendered(words_dir: Path) -> list[str]:
+    """Each English line of the scope ``words_dir`` that names a gender."""
+    return [
+        f"{path}: {key} = {text!r}"
+        for path in catalogues(words_dir, "en")
+        for key, text in strings(path)
+        if GENDERED.search(text)
+    ]
 
 
 def test_every_english_catalogue_is_read():
-    read = {path for scope in ("common", *GAMES) for path in catalogues(scope)}
+    scopes = (ROOT / "prompts", *(registry.get(name).words_dir for name in registry.names()))
+    read = {path for words_dir in scopes for path in catalogues(words_dir, "en")}
     english = {p for p in ROOT.rglob("*.toml") if p.name == "en.toml" or p.parent.name == "en"}
     assert english == read
 
 
-@pytest.mark.parametrize("scope", ["common", *GAMES])
-def test_english_names_no_gender_for_a_player(scope):
-    found = [
-        f"{path.relative_to(ROOT)}: {key} = {text!r}"
-        for path in catalogues(scope)
-        for key, text in strings(path)
-        if GENDERED.search(text)
-    ]
-    assert not found, "\n".join(found)
+def test_the_common_english_names_no_gender_for_a_player():
+    assert not (found := gendered(ROOT / "prompts")), "\n".join(found)
+
+
+@pytest.mark.parametrize("name", names())
+def test_english_names_no_gender_for_a_player(name):
+    with registered(name) as game:
+        assert not (found := gendered(game.words_dir)), "\n".join(found)
 
 
 def test_the_check_finds_a_gendered_word():

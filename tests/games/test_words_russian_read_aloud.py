@@ -7,16 +7,22 @@ a number with a fixed noun after it agrees with every number it can be ("3 пе�
 stands for a player before the name ("следующий: Аня"). A record (a game's story.toml, in
 either language) tells what happened and never speaks to the table ("Ход 1: Борис, ваш ход").
 The glossaries' avoided forms are tests/games/test_words_glossary.py's; the gendered forms
-test_words_russian_agreement's. Comments are not read."""
+test_words_russian_agreement's. Every game registered (tests/every_game.py) is read for the
+pronouns, the masculine words, the gendered forms and a record that speaks to the table
+(``read_aloud_problems``); the counts and the typed card names, where the reading found them.
+Comments are not read."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
+import pytest
+
 import narrator
+from tests.every_game import catalogues, names, words_dir
 from tests.games.catalogue_text import strings
-from tests.games.test_words_russian_agreement import PLAYER, russian_catalogues
+from tests.games.test_words_russian_agreement import PLAYER, masculine_forms, russian_catalogues
 
 ROOT = Path(narrator.__file__).parent
 
@@ -85,7 +91,7 @@ def records() -> list[Path]:
 
 def found(paths: list[Path], check) -> list[str]:
     return [
-        f"{path.relative_to(ROOT)}: {key} = {text!r} ({', '.join(hits)})"
+        f"{path}: {key} = {text!r} ({', '.join(hits)})"
         for path in paths
         for key, text in strings(path)
         if (hits := check(text))
@@ -94,6 +100,26 @@ def found(paths: list[Path], check) -> list[str]:
 
 GAMES = ("games", "blood_bound"), ("games", "pyre")
 PROMPTS = (("prompts", "ru.toml"), ("prompts", "ui"))
+
+
+def read_aloud_problems(name: str) -> list[str]:
+    """What reading the game ``name``'s words aloud would find (its words need not be
+    imported, nor under narrator/): the check of one game."""
+    russian = catalogues(words_dir(name), "ru")
+    story = [
+        path for lang in ("en", "ru") for path in words_dir(name).glob(f"ui/{lang}/story.toml")
+    ]
+    return [
+        *found(russian, seat_pronouns),
+        *found(russian, masculine_names),
+        *found(russian, masculine_forms),
+        *found(story, addressed),
+    ]
+
+
+@pytest.mark.parametrize("name", names())
+def test_each_games_russian_reads_aloud(name):
+    assert not (hits := read_aloud_problems(name)), "\n".join(hits)
 
 
 def test_the_scopes_are_read():

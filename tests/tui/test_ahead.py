@@ -12,6 +12,7 @@ from narrator.games.registry import get
 from narrator.games.shell_data import AppMove
 from narrator.prompts import use_game
 from narrator.tui.ahead import holds_secret, lines_ahead
+from tests.every_game import registered, with_example
 from tests.games import werewolf_table
 from tests.games.walk import next_move
 
@@ -80,3 +81,36 @@ def test_nothing_is_rendered_ahead_that_the_app_draws_or_that_names_a_secret(com
             assert not (drawn & found), (before.step, event)
         secret = secret or holds_secret(game, [before])
     assert secret  # the walk reached a private step (where the shell stops rendering ahead)
+
+
+def rendered_ahead_missing(name: str, directory) -> tuple[list[str], int]:
+    """The game ``name`` (registered) through its example until it holds a secret: each line an
+    entry of one key (a choice of the step, or Enter's) says that was not found ahead of it,
+    and how many entries said something: the check of one game. (An entry typed or keyed in
+    more keys is found ahead only by its first keys' step: not looked for.)"""
+    from tests.storm import example_events
+
+    game = get(name)
+    events = example_events(name, directory)
+    state, missing, checked = game.apply(game.initial(), events[0]), [], 0
+    for event in events[1:]:
+        if holds_secret(game, [state]) or game.is_over(state):
+            break
+        view = game.step(state)
+        keyed = [c.event for c in view.choices] + [getattr(view.primary, "event", None)]
+        after = game.apply(state, event)
+        if any(event == made for made in keyed):
+            lines = said(game, state, event, after)
+            found = {key(i, params) for i, params in lines_ahead(game, state, None)}
+            missing += [f"{type(event).__name__}: {line}" for line in lines - found]
+            checked += bool(lines)
+        state = after
+    return missing, checked
+
+
+@pytest.mark.parametrize("name", with_example())
+def test_every_line_a_key_of_each_games_example_says_was_rendered_ahead(name, tmp_path):
+    with registered(name):
+        missing, checked = rendered_ahead_missing(name, tmp_path)
+    assert missing == [], missing
+    assert checked >= 1

@@ -1,10 +1,14 @@
-"""Every screen of the referee games fits 80×24 and 100×30, at their largest player counts, in
-English and in Russian (issue 26 item 7): Blood Bound with 11 players (B4), the Pyre with 6
-(P2). A seeded game of random legal entries is played through the app to its end; each kind
-of step is looked at once (the step, a choice's later keys, the privacy screen, each kind of
+"""Every screen of every game fits 80×24 and 100×30, in English and in Russian: each game
+registered (tests/every_game.py: the registry's and the tests' own) walks its example script
+(``Game.example_script``) through the app, and the referee games (issue 26 item 7) walk a
+seeded game of random legal entries at their largest player counts in Russian: Blood Bound
+with 11 players (B4), the Pyre with 6 (P2). Each kind of step is looked at once in both sizes
+(the step, a choice's later keys, the privacy screen, a game's own screen, each kind of
 announcement, the end), with the checks of ``test_fit``: the key line, the caption and the
-Footer whole, the body whole or scrollable to its end, and the side panel whole. The panel
-compacts (a line a seat) so that every seat, the supply and the box stay in sight."""
+Footer whole, the body whole or scrollable to its end; at the referee games' largest tables
+the side panel shows every seat (it compacts, a line a seat, so that every seat, the supply
+and the box stay in sight) and the end its winner. ``fits(name, lang, directory)`` is the
+check of one game."""
 
 from __future__ import annotations
 
@@ -14,6 +18,7 @@ from narrator.games.shell_data import Over
 from narrator.prompts import worded
 from narrator.tui.game import GameScreen
 from narrator.tui.privacy import PrivacyScreen
+from tests.every_game import registered, with_example
 from tests.tui.driver import screen_text, wait_for
 from tests.tui.test_fit import Fit, flat, make_app, problems, read_page, shown_region, text_in
 
@@ -74,7 +79,7 @@ def screen_kind(app) -> str:
         return f"privacy {app.state.step} {screen.phase}"
     if app.pages:
         return f"announcement {app.pages[0].kind}"
-    return f"{app.state.step} {' '.join(screen.path)}".strip()
+    return f"{app.state.step} {' '.join(getattr(screen, 'path', ()))}".strip()
 
 
 async def read_pages(pilot, app, fit: Fit) -> None:
@@ -96,8 +101,9 @@ async def later_keys(pilot, app, fit: Fit) -> None:
         await wait_for(pilot, lambda: not app.screen.path)
 
 
-async def privately(pilot, app, fit: Fit, event) -> None:
-    """A private step: the privacy screen's banner and inside looked at, the entry made there."""
+async def privately(pilot, app, fit: Fit, event, made: int) -> None:
+    """A private step: the privacy screen's banner and inside looked at, the entry made there
+    (unless Enter made it: the app's own draw, R9)."""
     await pilot.press("enter")
     await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
     await fit.look_once(screen_kind(app))
@@ -105,31 +111,85 @@ async def privately(pilot, app, fit: Fit, event) -> None:
     await wait_for(pilot, lambda: app.screen.phase != "banner")
     await fit.look_once(screen_kind(app))
     screen = app.screen
-    assert screen.enter(event), event
+    if made_by_app(app, made):
+        assert app.journal.events[made] == event, (app.journal.events[made], event)
+    else:
+        assert screen.enter(event), (event, app.state.step)
     await wait_for(pilot, lambda: not app.held_lines or screen.phase != "inside")
     if isinstance(app.screen, PrivacyScreen):
         app.screen.leave()
     await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
 
 
-async def walk(pilot, app, fit: Fit, events: tuple) -> None:
-    for event in events[1:]:
+def made_by_app(app, made: int) -> bool:
+    """The app made the next entry itself (a paced step's: the first night, W11)."""
+    return len(app.journal.events) > made
+
+
+def at_a_step(app, made: int) -> bool:
+    """A step waits for the next entry: the game screen not pacing, a game's own screen (the
+    deal, R6), or the app made it itself."""
+    screen = app.screen
+    if made_by_app(app, made):
+        return True
+    if isinstance(screen, GameScreen):
+        return screen.paced is None
+    return not isinstance(screen, PrivacyScreen) and app.game.step(app.state).screen is not None
+
+
+def shape(game, state) -> tuple:
+    """What a step looks like, whatever its round: its kind, its name, private or not."""
+    view = game.step(state)
+    return view.kind, getattr(view.name, "key", None), view.private is None, view.screen
+
+
+def nothing_new(app, fit: Fit, event) -> bool:
+    """The entry leads to a step of a shape already looked at, and brings no moment that was
+    not: the screen would show nothing new."""
+    game, before = app.game, app.journal.state
+    after = game.apply(before, event)
+    pages = game.announcements(before, event, after)
+    return shape(game, after) in fit.shapes and all(
+        f"announcement {page.kind}" in fit.seen for page in pages
+    )
+
+
+async def walk(pilot, app, fit: Fit, events: tuple, end=None) -> None:
+    """``events`` entered through the app's screens; the end looked at (and ``end(app)``). An
+    entry that would show nothing new goes straight to the journal (the screen follows at the
+    next one that would): a long game costs its new screens, not its rounds."""
+    fit.shapes = set()
+    behind = False  # the screen does not show the journal's last entries
+    for made, event in enumerate(events[1:], start=1):  # made: the entries made before it
+        if made < len(events) - 1 and not made_by_app(app, made) and nothing_new(app, fit, event):
+            app.journal.append(event)
+            behind = True
+            continue
+        if behind:
+            app.forget_announcements()
+            app.route()
+            behind = False
         await read_pages(pilot, app, fit)
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.paced is None
-        )
+        await wait_for(pilot, lambda made=made: at_a_step(app, made))
+        if made_by_app(app, made):
+            assert app.journal.events[made] == event, (app.journal.events[made], event)
+            continue
         kind = screen_kind(app)
         await fit.look_once(kind)
+        fit.shapes.add(shape(app.game, app.state))
+        if not isinstance(app.screen, GameScreen):  # a game's own screen: entered as it would
+            assert app.enter(event), (event, app.state.step)
+            continue
         view = app.screen.view
         if kind not in fit.keyed:
             fit.keyed.add(kind)
             await later_keys(pilot, app, fit)
         if view.private is not None:
-            await privately(pilot, app, fit, event)
+            await privately(pilot, app, fit, event, made)
         else:
             assert app.enter(event), (event, app.state.step)
     await read_pages(pilot, app, fit)
-    await fit.look("over", also=winner_shown)
+    await fit.look("over", also=end)
 
 
 def winner_shown(app) -> list[str]:
@@ -146,22 +206,44 @@ def winner_shown(app) -> list[str]:
 SIZES = ((80, 24), (100, 30))
 
 
+async def fits(name: str, lang: str, directory, events=None, look=problems, end=None) -> Fit:
+    """The game ``name`` (registered) walked once through the app in ``lang``, from its first
+    entry to the end of ``events`` (by default its example script's), each kind of screen looked
+    at in both sizes (``look(app)``: what is cut on it, by default ``test_fit``'s checks): the
+    check of one game (``end``: more checks of its last screen). What was found is
+    ``fit.found``."""
+    from narrator.journal import Journal
+    from tests.storm import example_events
+
+    if events is None:
+        events = tuple(example_events(name, directory / "example"))
+    journal = Journal.create(name, directory / "games", language=lang)
+    journal.append(events[0])
+    app = make_app(directory, lang, resume=journal.path)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await wait_for(pilot, lambda: app.journal is not None and at_a_step(app, 1))
+        fit = Fit(pilot, app, f"{name} {lang}", look, sizes=SIZES)
+        await walk(pilot, app, fit, events, end)
+    return fit
+
+
 @pytest.mark.long
 @pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("name", with_example())
+async def test_every_screen_of_each_game_s_example_fits(tmp_path, name, lang):
+    """Every game registered, its example script walked in both sizes and both languages."""
+    with registered(name):
+        fit = await fits(name, lang, tmp_path)
+    assert len(fit.seen) > 3, fit.seen
+    fit.check()
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("lang", ["ru"])  # the longest words; English: their examples above
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_every_referee_screen_fits_at_the_largest_table(tmp_path, game, lang):
-    """One game walked once, each screen looked at in both sizes (the terminal resized)."""
-    from narrator.journal import Journal
-
-    events = random_game(game, GAMES[game])
-    journal = Journal.create(game, tmp_path / "games", language=lang)
-    journal.append(events[0])
-    app = make_app(tmp_path, lang, resume=journal.path)
-    async with app.run_test(size=SIZES[0]) as pilot:
-        await wait_for(
-            pilot, lambda: app.journal is not None and isinstance(app.screen, GameScreen)
-        )
-        fit = Fit(pilot, app, f"{game} {lang}", checks, sizes=SIZES)
-        await walk(pilot, app, fit, events)
+    """One game walked once, each screen looked at in both sizes (the terminal resized), the
+    side panel showing every seat."""
+    fit = await fits(game, lang, tmp_path, random_game(game, GAMES[game]), checks, winner_shown)
     assert len(fit.seen) > 8, fit.seen
     fit.check()

@@ -75,7 +75,7 @@ NOT_AT_START = (
     "narrator.display",  # the table display's server, when it is turned on
     "narrator.tui.privacy",
     "narrator.tui.record",
-    "narrator.tui.stepview",
+    "narrator.tui.drawing",
     "narrator.history.screen",
     "csv",  # the history's export
 )

@@ -16,7 +16,7 @@ from narrator.games.blood_bound.flow import DAGGER, END, SETUP
 from narrator.games.blood_bound.state import COUNTS, State, curse_cards
 from narrator.games.common.parts import GameOfParts, Parts
 from narrator.games.shell_data import Field
-from narrator.prompts import Words
+from narrator.prompts import Words, prompt, worded
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
     ("curses", ("by_count", "one_each"), "B7"),
@@ -111,6 +111,21 @@ class BloodBoundGame(GameOfParts):
 
     def is_over(self, state: State) -> bool:
         return state.step == END
+
+    # --- for the house's checks ------------------------------------------------------------
+    example_script = "blood-bound-nine-players.txt"
+
+    def secrets(self, state: State, lang: str) -> Sequence[str]:
+        """B19 until B26: where the True Curse went, as the flip, the privacy screen's curses
+        and the table display would name its player."""
+        if state.true_curse is None or state.true_curse in (s for s, _ in state.flipped):
+            return ()
+        player = state.players[state.true_curse]
+        return (
+            prompt("bb_flipped_true", lang, player=player),
+            worded(Words("bb.curses.given_true", {"player": player}), lang),
+            worded(Words("bb.display.flip.true", {"player": player}), lang),
+        )
 
 
 GAME = BloodBoundGame()

@@ -131,6 +131,9 @@ class PyreGame(GameOfParts):
     def is_over(self, state: State) -> bool:
         return state.step == OVER
 
+    # --- for the house's checks: the app holds no secret of this game -----------------------
+    example_script = "pyre-four-players.txt"
+
 
 GAME = PyreGame()
 __all__ = ["GAME", "PyreGame"]

@@ -23,7 +23,7 @@ from narrator.games.ravnica import (
 from narrator.games.ravnica.moves import legal_moves
 from narrator.games.ravnica.state import State, Step
 from narrator.games.shell_data import Field, PublicView, StepView
-from narrator.prompts import Words
+from narrator.prompts import Words, prompt
 
 # The setup form (R4, R6, R9–R11, R15, R26, R27c): (option, label words, values) of each choice
 CHOICES = (  # (field, label, values, rule)
@@ -191,6 +191,16 @@ class RavnicaGame(Game):
 
     def script(self) -> script.ScriptReader:
         return script.ScriptReader(self)
+
+    # --- for the house's checks ------------------------------------------------------------
+    example_script = "five-players.txt"
+
+    def secrets(self, state: State, lang: str) -> Sequence[str]:
+        """R23 until R29: the Ultimate Price's reveal, naming the player it falls on."""
+        if state.ultimate_price is None or state.ultimate_price_revealed:
+            return ()
+        player = state.players[state.ultimate_price]
+        return (prompt("ultimate_price_reveal", lang, player=player),)
 
 
 GAME = RavnicaGame()

@@ -148,5 +148,8 @@ class WerewolfGame(GameOfParts):
             for card in cards
         )
 
+    # --- for the house's checks: the app holds no secret of this game (W36) -----------------
+    example_script = "werewolf-six-players.txt"
+
 
 GAME = WerewolfGame()

@@ -11,7 +11,7 @@ from typing import Any
 from narrator.games.base import Event
 from narrator.games.common.parts import GameOfParts, Parts
 from narrator.games.shell_data import Field
-from narrator.prompts import Words
+from narrator.prompts import Words, prompt, worded
 from tests.games.skeleton import events as ev
 from tests.games.skeleton import narration, public, rules, script, steps, story
 from tests.games.skeleton.rules import OVER, PLAYERS, ROUNDS, State
@@ -24,6 +24,7 @@ class SkeletonGame(GameOfParts):
     players_rule = "X1"
     codec = ev.CODEC
     words_dir = Path(__file__).parent / "words"
+    example_script = str(Path(__file__).parent / "example.txt")  # the house's checks play it
     parts = Parts(
         rules=rules, steps=steps, narration=narration, public=public, story=story, script=script
     )
@@ -79,6 +80,17 @@ class SkeletonGame(GameOfParts):
 
     def is_over(self, state: State) -> bool:
         return state.step == OVER
+
+    def secrets(self, state: State, lang: str) -> Sequence[str]:
+        """X2 until X5: whose seat is the secret one, as its reveal would say it (no public
+        screen, line or page may say it before)."""
+        if state.secret is None or state.step == OVER:
+            return ()
+        player = state.players[state.secret]
+        return (
+            prompt("skeleton_secret_is", lang, player=player),
+            worded(Words("skeleton.secret_was", {"player": player}), lang),
+        )
 
     def winners(self, state: State) -> tuple[int, ...] | None:
         return state.winners() if state.step == OVER else None

@@ -27,7 +27,7 @@ from narrator.games.shell_data import (
     Timer,
     upper,
 )
-from narrator.prompts import Term, Words, words
+from narrator.prompts import Term, Words, worded, words
 from tests.games.toy import events as ev
 from tests.games.toy import rules, stakes
 from tests.games.toy.rules import CALL, CLAIMS, DISCUSSION, FLIP, OVER, SETUP, STAKE, VOTE, State
@@ -412,6 +412,15 @@ class ToyGame(Game):
         from tests.games.toy.script import ScriptReader
 
         return ScriptReader()
+
+    # --- for the house's checks ------------------------------------------------------------
+    example_script = str(Path(__file__).parent / "example.txt")  # not one of the app's
+
+    def secrets(self, state: State, lang: str) -> Sequence[str]:
+        """C5: the side called, until the flip."""
+        if state.call is None or state.flip is not None:
+            return ()
+        return (worded(side(state.call), lang),)
 
 
 GAME = ToyGame()
