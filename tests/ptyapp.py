@@ -139,6 +139,33 @@ class Folders:
         return env
 
 
+def game_hook(directory: Path, package: Path) -> dict[str, str]:
+    """Environment additions that register, inside the app's process, the game whose package
+    folder is ``package`` (a game only a test knows: a skeleton of ``scripts/new-game``
+    written into a temporary folder), as ``registry.register`` does in the test's own.
+
+    The hook is a ``sitecustomize`` module in ``directory`` (first on PYTHONPATH, with the
+    package's parent folder, so that the game imports); not to be used with ``speech_spy``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "sitecustomize.py").write_text(
+        textwrap.dedent(
+            '''
+            """Test hook (tests/ptyapp.py): a game registered that only a test knows."""
+            import os
+            from pathlib import Path
+
+            from narrator.games import registry
+
+            _package = Path(os.environ["TEST_GAME_PACKAGE"])
+            registry.register(_package.name, f"{_package.name}.game", _package / "words")
+            '''
+        ),
+        encoding="utf-8",
+    )
+    path = os.pathsep.join((str(directory), str(package.parent)))
+    return {"PYTHONPATH": path, "TEST_GAME_PACKAGE": str(package)}
+
+
 def speech_spy(directory: Path, log: Path) -> dict[str, str]:
     """Environment additions that make the app log every line it speaks into ``log``.
 

@@ -72,14 +72,16 @@ def test_the_pyre_killed_at_a_roll_and_in_the_reaction_window_P15_P16():
     )
 
 
-def torture_game(name: str, directory: Path, kills: int = 1) -> str:
-    """scripts/torture on the game ``name`` of the app's registry, from a journal of its game
-    but the last three entries, ``kills`` SIGKILLs, resumed each time: the check of one game.
-    Its output."""
+def torture_game(name: str, directory: Path, kills: int = 1, folder: Path | None = None) -> str:
+    """scripts/torture on the game ``name`` of the app's registry (or, registered here, the
+    one of the package ``folder``: the app started registers it too), from a journal of its
+    game but the last three entries, ``kills`` SIGKILLs, resumed each time: the check of one
+    game. Its output."""
     from tests.torture_games import spec
 
     entries = len(spec(name, 1, directory).events)
-    return tortured("--game", name, "--start", str(max(3, entries - 3)), kills=kills, kinds=())
+    which = ("--game-folder", str(folder)) if folder else ("--game", name)
+    return tortured(*which, "--start", str(max(3, entries - 3)), kills=kills, kinds=())
 
 
 @pytest.mark.long

@@ -3,10 +3,9 @@ house as it is, with no list to edit: the same functions that check the registry
 (tests/every_game.py), called with its name. The game is the skeleton under a throwaway name,
 written into a temporary folder and registered (``new_game``, tests/conftest.py).
 
-The storm is a short one here (its whole length runs on the template's games in
-tests/tui/test_storm.py's way for every registered game); the torture's kills run the real
-app in another process, which knows only the app's own registry: the torture's planner, which
-keys every entry of the example from its step's views, is what runs on it here. The
+The storm is a short one here (its whole length runs on every registered game in
+tests/tui/test_storm.py); the torture kills the real app in another process, which registers
+the game by a hook (``ptyapp.game_hook``). The
 render-ahead check stops at a game's first secret, which the skeleton picks before any line
 said at a key: it has nothing to look at there, so it is not called."""
 
@@ -19,7 +18,7 @@ from tests.every_game import registered, words_dir
 from tests.games.test_words_name_no_gender import gendered
 from tests.games.test_words_russian_read_aloud import read_aloud_problems
 from tests.test_secrets_every_game import secrets_told
-from tests.test_torture import keyed_from_step_views
+from tests.test_torture import keyed_from_step_views, torture_game
 from tests.tui.test_fast_typing import burst_of_names
 from tests.tui.test_fit_referee import fits
 from tests.tui.test_shell_keys import shell_keys_used
@@ -54,6 +53,14 @@ def test_its_secret_is_on_no_public_screen_before_its_reveal(tmp_path):
 def test_every_entry_of_its_example_is_keyed_from_its_step_views(tmp_path):
     with registered(NEW_GAME):
         assert keyed_from_step_views(NEW_GAME, tmp_path) > 0
+
+
+@pytest.mark.long
+def test_killed_and_resumed_at_its_end_it_keeps_every_entry_and_its_record(new_game, tmp_path):
+    package, _ = new_game
+    with registered(NEW_GAME):
+        out = torture_game(NEW_GAME, tmp_path, folder=package)
+    assert "mismatches: 0" in out
 
 
 def test_no_choice_of_it_uses_a_shell_key(tmp_path):
