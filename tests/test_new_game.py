@@ -110,6 +110,8 @@ async def test_the_app_opens_it_at_its_first_step_and_its_privacy_screen(new_gam
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and not app.pages)
         text = screen(app)
+        header = str(app.screen.query_one("#banner").render())  # the shell's, by default
+        assert header.strip() == "The secret seat", header  # its step's name
         assert "The secret seat: a private step" in text and "Ann takes the laptop" in text
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))

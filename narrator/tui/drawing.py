@@ -89,10 +89,14 @@ def moment_name(page: Announcement, lang: str) -> str:
     return say(lang, f"announce.kind.{page.kind}")
 
 
+NAME_ONLY = ((" ", "bold"), (None, "bold"), (" ", "bold"))
+
+
 def banner(view: StepView, lang: str, page: Announcement | None = None) -> Text:
     """The header: where the game is and the step on screen (an announcement's own name)."""
     name = moment_name(page, lang) if page else worded(view.name or "", lang)
-    parts = [(name if text is None else worded(text, lang), style) for text, style in view.banner]
+    shape = view.banner or NAME_ONLY  # a game that gives no header of its own: the step's name
+    parts = [(name if text is None else worded(text, lang), style) for text, style in shape]
     styles = {style for _, style in parts}
     if len(styles) == 1:  # one style: one text, as the header always was
         return Text("".join(text for text, _ in parts), style=styles.pop())
