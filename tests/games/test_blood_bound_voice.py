@@ -94,7 +94,7 @@ def test_the_deal_names_the_characters_and_the_curses_B5_B6_B7(n, clan, false):
     assert f"the curse cards: 1 True and {false} False" in line
     assert "fleur cross" in line
     ru = said(narration.step_lines(s), "ru")[0]
-    assert f"клана «Роза» — {clan}" in ru and f"ложных — {false}" in ru
+    assert f"клана «Роза» — {clan}" in ru and f"проклятия и {false} карт" in ru  # карта, карты
 
 
 def test_the_clans_follow_the_table_s_names_B1():

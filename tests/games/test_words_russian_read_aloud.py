@@ -171,3 +171,112 @@ def test_the_checks_find_what_the_reading_found():
     assert not addressed("Turn {turn}: {player}'s turn.") and not addressed(
         "Ход {turn}: ходит {player}."
     )
+
+
+# Issue 40, item 6: what the voice read aloud at the table.
+
+# A count listed after its adjective, "истинных — {true}, ложных {false}": read aloud as
+# "истинных — 1"; "1 карта истинного проклятия" says it ("базы данных {name}" is no count).
+LISTED_COUNT = re.compile(r"(?<![а-яё])([а-яё]+(?:ых|их))(?:\s*—)?\s*\{\w+\}")
+NOT_COUNTED = frozenset({"данных"})
+
+# A number in brackets, "(2)", or a placeholder in brackets: a count when the words give it
+# plural forms anywhere in its scope ("({cards})" beside "{cards:curse card|curse cards}").
+BRACKETED = re.compile(r"\((\d+|\{(\w+)\})\)")
+PLURAL_PLACEHOLDER = re.compile(r"\{(\w+):[^}]*\|[^}]*\}")
+
+# A character's ability as the table reads it names the character, never "он"/"его": a
+# character is a player, whose gender is unknown ("тот, за кого он вмешался").
+PRONOUN = re.compile(r"(?<![а-яё])(?:он|она|его|её|ее|ему|ей|него|неё|нему|ней|им|ним)(?![а-яё])")
+ABILITY_TEXT = re.compile(r"(?:^|\.)ability\.text\.")
+
+# The common words' lines that name a game by its title ({game}) say it in «», as the home
+# screen's "Новая игра: «{game}»" does; these {game} are no title in a sentence.
+NOT_A_TITLE = frozenset(
+    {
+        "home.abandon_question",  # the game's own summary ("Ход 3 · …")
+        "files.unknown_game",  # a journal's game that no title names
+        "history.filter",  # a title or "все игры", in a status line
+    }
+)
+BARE_TITLE = re.compile(r"(?<!«)\{game\}|\{game\}(?!»)")
+
+
+def listed_counts(text: str) -> list[str]:
+    return [m.group() for m in LISTED_COUNT.finditer(text) if m.group(1) not in NOT_COUNTED]
+
+
+def speech(words_dir: Path) -> list[Path]:
+    """A scope's spoken lines, in every language: <scope>/<lang>.toml."""
+    return sorted(path for path in words_dir.glob("*.toml") if path.stem in ("en", "ru"))
+
+
+def counted(words_dir: Path) -> frozenset[str]:
+    """The placeholders a scope's words count somewhere, in either language."""
+    paths = [path for lang in ("en", "ru") for path in catalogues(words_dir, lang)]
+    return frozenset(
+        name
+        for path in paths
+        for _, text in strings(path)
+        for name in PLURAL_PLACEHOLDER.findall(text)
+    )
+
+
+def bracketed_numbers(words_dir: Path) -> list[str]:
+    counts = counted(words_dir)
+    return [
+        f"{path}: {key} = {text!r}"
+        for path in speech(words_dir)
+        for key, text in strings(path)
+        for match in BRACKETED.finditer(text)
+        if match.group(2) is None or match.group(2) in counts
+    ]
+
+
+def scopes() -> list[Path]:
+    return [ROOT / "prompts", *(words_dir(name) for name in names())]
+
+
+def test_no_count_is_listed_after_its_adjective():
+    assert not (hits := found(russian_catalogues(), listed_counts)), "\n".join(hits)
+
+
+@pytest.mark.parametrize("scope", scopes(), ids=lambda path: path.parent.name)
+def test_no_spoken_line_brackets_a_number(scope):
+    assert not (hits := bracketed_numbers(scope)), "\n".join(hits)
+
+
+def test_a_characters_ability_names_the_character():
+    hits = [
+        f"{path}: {key} = {text!r}"
+        for path in russian_catalogues()
+        for key, text in strings(path)
+        if ABILITY_TEXT.search(key) and PRONOUN.search(text)
+    ]
+    assert not hits, "\n".join(hits)
+
+
+def test_a_games_title_stands_in_quotes():
+    hits = [
+        f"{path}: {key} = {text!r}"
+        for path in catalogues(ROOT / "prompts", "ru")
+        for key, text in strings(path)
+        if key not in NOT_A_TITLE and BARE_TITLE.search(text)
+    ]
+    assert not hits, "\n".join(hits)
+
+
+def test_the_checks_find_what_the_table_heard():
+    """Each check on a line as it read before (issue 40), and on the line as it reads now."""
+    assert listed_counts("карты проклятий: истинных — {true}, ложных — {false}.")
+    assert listed_counts("Рядом: карты проклятий, истинных {true}, ложных {false} (B6, B7).")
+    assert not listed_counts(
+        "{true:карта|карты|карт} Истинного проклятия и {false:карта|карты|карт} Ложного"
+    )
+    assert not listed_counts("ошибка базы данных {name}")
+    assert BRACKETED.search("отдайте карты проклятий ({cards})") and BRACKETED.search("(2)")
+    assert not BRACKETED.search("Перемешайте столбец {column} (W23)")
+    assert PRONOUN.search("Алхимик: тот, за кого он вмешался, получает 1 рану")
+    assert PRONOUN.search("Берсерк: тот, кто его атакует") and not PRONOUN.search("Берсерка")
+    assert BARE_TITLE.search("Те же игроки: {game} ({names})")
+    assert not BARE_TITLE.search("Новая игра: «{game}»")

@@ -210,7 +210,8 @@ async def test_a_nine_player_game_by_keys_the_true_curse_steals_the_win_and_is_s
     assert "The Inquisitor wins" in game["screen"]
     frames = "\n".join(game["all_frames"])
     for seen in (
-        "Bob attacks Cid: who offers to intervene?",  # B12
+        "Bob attacks Cid",  # B12: the title says the attack
+        "Who offers to intervene?",  # and the window asks only who offers
         "Dan  offers",
         "Whom does Dan wound twice?",  # the Assassin
         "Does Gus wound the attacker?",  # the Berserker

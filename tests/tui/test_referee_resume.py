@@ -57,9 +57,8 @@ async def test_blood_bound_resumes_inside_the_intervention_window_and_undoes_an_
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.state.step == OFFERS and app.state.offers == (3, 6)
-        await wait_for(
-            pilot, lambda: "Eve attacks Bob: who offers to intervene?" in screen_text(app)
-        )
+        await wait_for(pilot, lambda: "Who offers to intervene?" in screen_text(app))
+        assert "Eve attacks Bob" in screen_text(app)  # the title: the attack, said once
         assert "Dan  offers" in screen_text(app) and "Gus  offers" in screen_text(app)
         await pilot.press("ctrl+z")  # undo asks first; y takes Gus's offer back
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))

@@ -34,12 +34,23 @@ def spot_choices(make: Callable[[str], Any], only: Iterable[str] | None = None):
 
 
 def line_choices(make: Callable[[str], Any]):
-    return tuple(Choice(line.lower(), line, **_made(make(line))) for line in COLUMNS + ROWS)
+    return tuple(
+        Choice(line.lower(), line_words(line), **_made(make(line))) for line in COLUMNS + ROWS
+    )
 
 
 def column_choices(make: Callable[[str], Any], only: Iterable[str]):
     listed = set(only)
-    return tuple(Choice(c.lower(), c, **_made(make(c)), listed=c in listed) for c in COLUMNS)
+    return tuple(
+        Choice(c.lower(), line_words(c), **_made(make(c)), listed=c in listed) for c in COLUMNS
+    )
+
+
+def line_words(line: str) -> Words:
+    """A column or row as the help names its key: "column A", "row 2", not "A" beside "a"."""
+    if line in COLUMNS:
+        return Words("ww.column_key", {"column": line})
+    return Words("ww.row_key", {"row": line})
 
 
 def kind_choices(kinds: Iterable[str], make: Callable[[str], Any], listed: Iterable[str] = ()):
