@@ -1,6 +1,6 @@
 """``narrator history``: the history printed, filtered by game or player, or written as CSV
-and Markdown; in the language of ``--lang`` or the settings. A file that cannot be written
-stops it with one line (`narrator.exits.Stop`)."""
+and Markdown; in the language of ``--lang`` or the settings. The files written are named in
+one line; a file that cannot be written stops it with one line (`narrator.exits.Stop`)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,8 @@ def aligned(head: list[str], body: list[list[str]]) -> str:
     )
 
 
-def main(args: Any, out: TextIO = sys.stdout) -> int:
+def main(args: Any, out: TextIO | None = None) -> int:
+    out = out or sys.stdout  # the one of now, not of the import (a test captures it)
     lang = language(args)
     history = History(paths.data_dir())
     try:
@@ -33,13 +34,18 @@ def main(args: Any, out: TextIO = sys.stdout) -> int:
         rows = history.games(game=args.game, player=args.player)
     finally:
         history.close()
+    files = {}  # --csv g.csv: two tables, g.games.csv and g.players.csv, named on stdout
     if args.csv:
         stem = Path(args.csv)
-        _write(stem.with_suffix(".games.csv"), tables.as_csv(*tables.game_rows(rows, lang)))
-        _write(stem.with_suffix(".players.csv"), tables.as_csv(*tables.player_rows(rows, lang)))
+        files[stem.with_suffix(".games.csv")] = tables.as_csv(*tables.game_rows(rows, lang))
+        files[stem.with_suffix(".players.csv")] = tables.as_csv(*tables.player_rows(rows, lang))
     if args.markdown:
-        _write(Path(args.markdown), tables.markdown(rows, lang))
-    if args.csv or args.markdown:
+        files[Path(args.markdown)] = tables.markdown(rows, lang)
+    if files:
+        for path, text in files.items():
+            _write(path, text)
+        named = ", ".join(map(str, files))
+        print(words(lang, None).format("history.exported", files=named), file=out)
         return 0
     if args.players:
         print(aligned(*tables.player_rows(rows, lang)), file=out)
