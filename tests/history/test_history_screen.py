@@ -211,3 +211,25 @@ def test_ravnica_and_werewolf_tell_each_side_their_end_reveals_R30_W38(tmp_path)
     assert (by_name["Dee"].played, by_name["Dee"].told, by_name["Dee"].won) == (2, 1, 1)
     wins = {line[0]: line[2] for line in tables.player_rows(history.games(), "en")[1]}
     assert wins["Dee"] == "1 of 1 known" and wins["Ann"] == "1" and wins["Eve"] == "0 of 1 known"
+
+
+def test_blood_bound_wins_add_up_by_clan_or_inquisitor_and_the_pyre_by_game(tmp_path):
+    """Issue 40 item 4: a Blood Bound seat's side is its clan or the Inquisitor (B22), not the
+    whole character with its tokens, so a player's wins add up across games; the Pyre, where
+    each plays alone, counts its wins by game."""
+    folder = tmp_path / "games"
+    for game in ("blood_bound", "blood_bound", "pyre"):
+        played(game, folder)
+    history = History(folder)
+    history.sync()
+    rows = history.games()
+    bb = next(row for row in rows if row.game == "blood_bound")
+    assert {seat.side["en"] for seat in bb.seats} == {"Rose", "Beast", "Inquisitor"}
+    assert {seat.side["ru"] for seat in bb.seats} == {"Роза", "Зверь", "Инквизитор"}
+    assert [seat.name for seat in bb.seats if seat.won] == ["Dan"]
+    title = tables.title("blood_bound", "ru")
+    by_name = {p.name: p for p in tables.players(rows, "ru")}
+    assert dict(by_name["Dan"].by_side) == {(title, "Инквизитор"): 2}
+    sides = {line[0]: line[3] for line in tables.player_rows(rows, "ru")[1]}
+    assert sides["Dan"] == f"{title}: Инквизитор ×2"
+    assert sides["Bob"] == "Костёр ×1"  # the Pyre: no side
