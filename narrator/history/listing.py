@@ -3,14 +3,13 @@ the arrows, Enter chooses. Only the lines on screen are drawn each frame (Textua
 the record's ``RecordLines``): a DataTable of 300 games took most of a second to draw on a busy
 laptop.
 
-The columns fit the width of the screen: a table wider than it has its widest columns narrowed
-and their cells wrapped, a row taking as many lines as its tallest cell (at 80 columns a game's
-outcome and its nine players are read whole, not cut). The heading is drawn by the table itself,
-above the rows as they scroll and along with them sideways, so each column keeps its label."""
+The columns fit the width of the screen (`narrator.history.columns`). The heading is drawn by
+the table itself, above the rows as they scroll and along with them sideways, so each column
+keeps its label."""
 
 from __future__ import annotations
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -20,70 +19,9 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-GAP = "  "
+from narrator.history.columns import laid_out, widths
+
 MARGIN = " "  # before each line
-LONGEST_WORD = 16  # a longer word is cut rather than keep its column that wide
-
-
-def wrapped(text: str, width: int) -> list[str]:
-    """``text`` on lines of at most ``width`` cells, broken between words (a word longer than
-    a line, cut)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        while cell_len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            cut = next(i for i in range(len(word), 0, -1) if cell_len(word[:i]) <= width)
-            lines.append(word[:cut])
-            word = word[cut:]
-        if not line:
-            line = word
-        elif cell_len(line) + 1 + cell_len(word) <= width:
-            line += " " + word
-        else:
-            lines.append(line)
-            line = word
-    return [*lines, line] if line or not lines else lines
-
-
-def narrowest(cells: list[str]) -> int:
-    """The width a column's cells wrap to without cutting a word (a very long one is cut)."""
-    longest = max((cell_len(word) for cell in cells for word in cell.split()), default=0)
-    return max(4, min(LONGEST_WORD, longest))
-
-
-def widths(head: list[str], body: list[list[str]], room: int) -> list[int]:
-    """Each column as wide as its widest cell; while the table is wider than ``room``, the
-    widest column that can be is narrowed by one, down to its longest word."""
-    columns = [[line[i] for line in [head, *body]] for i in range(len(head))]
-    sizes = [max(map(cell_len, cells)) for cells in columns]
-    floors = [min(size, narrowest(cells)) for size, cells in zip(sizes, columns, strict=True)]
-    spare = sum(sizes) + len(GAP) * (len(sizes) - 1) - room
-    while spare > 0:
-        narrowed = [i for i, size in enumerate(sizes) if size > floors[i]]
-        if not narrowed:
-            break  # no narrower: the table scrolls sideways, its heading with it
-        sizes[max(narrowed, key=lambda i: sizes[i])] -= 1
-        spare -= 1
-    return sizes
-
-
-def laid_out(cells: list[str], sizes: list[int]) -> list[str]:
-    """One row as lines: each cell wrapped in its column, the columns side by side."""
-    columns = [wrapped(cell, size) for cell, size in zip(cells, sizes, strict=True)]
-    height = max(map(len, columns), default=1)
-    return [
-        (
-            MARGIN
-            + GAP.join(
-                set_cell_size(column[y] if y < len(column) else "", size)
-                for column, size in zip(columns, sizes, strict=True)
-            )
-        ).rstrip()
-        for y in range(height)
-    ]
 
 
 class Listing(ScrollView, can_focus=True):
@@ -129,10 +67,10 @@ class Listing(ScrollView, can_focus=True):
             return
         self.room = room
         sizes = widths(self.head, self.rows, max(1, room))
-        self.heading = laid_out(self.head, sizes)
+        self.heading = [MARGIN + line for line in laid_out(self.head, sizes)]
         self.lines, self.starts, self.row_of = [], [0], []
         for index, cells in enumerate(self.rows):
-            row = laid_out(cells, sizes)
+            row = [MARGIN + line for line in laid_out(cells, sizes)]
             self.lines += row
             self.row_of += [index] * len(row)
             self.starts.append(len(self.lines))

@@ -265,7 +265,7 @@ async def test_every_column_is_read_at_80x24_and_keeps_its_label_as_the_rows_scr
 def test_a_table_wider_than_the_screen_is_wrapped_in_its_columns():
     """Issue 40 item 4: the widest columns are narrowed to fit, down to their longest word;
     a row takes the lines of its tallest cell; a word longer than its column is cut."""
-    from narrator.history.listing import laid_out, widths, wrapped
+    from narrator.history.columns import laid_out, widths, wrapped
 
     head = ["Game", "Outcome", "Players"]
     body = [["Blood Bound", "The Inquisitor wins", "Ann, Bob, Carl, Dan, Eve, Fay, Gus"]]
@@ -276,3 +276,19 @@ def test_a_table_wider_than_the_screen_is_wrapped_in_its_columns():
     assert " ".join(" ".join(lines).split()).count("Inquisitor") == 1
     assert wrapped("Blood-Bound-Inquisitor", 10) == ["Blood-Boun", "d-Inquisit", "or"]
     assert widths(head, body, 200) == [len("Blood Bound"), len("The Inquisitor wins"), 34]
+
+
+def test_narrator_history_in_an_80_column_terminal_fits_it(tmp_path):
+    """Issue 40 item 4: printed in a terminal, the games' columns fit its width, wrapped; into
+    a pipe or a file, each game on one line as before."""
+    folder = tmp_path / "games"
+    played("blood_bound", folder)
+    history = History(folder)
+    history.sync()
+    head, body = tables.game_rows(history.games(), "ru")
+    head, body = head[:-2], [line[:-2] for line in body]  # as printed: no language, no file
+    lines = command.aligned(head, body, 79).splitlines()
+    assert max(map(len, lines)) <= 79 and len(lines) > 2
+    assert "Инквизитор" in "".join(lines) and "Ivy" in "".join(lines)
+    assert len(command.aligned(head, body, None).splitlines()) == 2
+    assert command.width(io.StringIO()) is None
