@@ -122,7 +122,7 @@ def player_rows(rows: Sequence[GameRow], lang: str) -> tuple[list[str], list[lis
         if player.told and player.told < player.over:  # an end that hid this seat's side
             won = _say(lang, "history.wins_known", won=player.won, told=player.told)
         sides = "; ".join(
-            f"{game}: {side} ×{n}" if side else f"{game} ×{n}"
+            f"{game} — {side} ×{n}" if side else f"{game} ×{n}"  # a title may hold a colon
             for (game, side), n in player.by_side.items()
         )
         body.append([player.name, str(player.played), won, sides])

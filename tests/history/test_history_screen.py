@@ -231,7 +231,7 @@ def test_blood_bound_wins_add_up_by_clan_or_inquisitor_and_the_pyre_by_game(tmp_
     by_name = {p.name: p for p in tables.players(rows, "ru")}
     assert dict(by_name["Dan"].by_side) == {(title, "Инквизитор"): 2}
     sides = {line[0]: line[3] for line in tables.player_rows(rows, "ru")[1]}
-    assert sides["Dan"] == f"{title}: Инквизитор ×2"
+    assert sides["Dan"] == f"{title} — Инквизитор ×2"
     assert sides["Bob"] == "Костёр ×1"  # the Pyre: no side
 
 
