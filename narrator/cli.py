@@ -19,6 +19,24 @@ from narrator.exits import (
 from narrator.paths import keep_private
 
 
+def common(p: argparse.ArgumentParser, after: bool = False) -> None:
+    """The options every command takes, before it or ``after`` it (``narrator history
+    --data-dir D`` as ``narrator --data-dir D history``). After it, one not given leaves the
+    one before it as it was (argparse copies a subcommand's defaults over the command's)."""
+    unset = {"default": argparse.SUPPRESS} if after else {}
+    p.add_argument(
+        "--data-dir",
+        help="where game journals are kept (default: your user data folder)",
+        **unset,
+    )
+    p.add_argument(
+        "--lang",
+        choices=["en", "ru"],
+        help="language of the narrator's voice and captions",
+        **unset,
+    )
+
+
 def parser() -> argparse.ArgumentParser:
     from narrator.games.registry import names  # the games by name: no game's rules imported
 
@@ -30,12 +48,7 @@ def parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument(
-        "--data-dir", help="where game journals are kept (default: your user data folder)"
-    )
-    p.add_argument(
-        "--lang", choices=["en", "ru"], help="language of the narrator's voice and captions"
-    )
+    common(p)
     p.add_argument("--mute", action="store_true", help="start with the voice muted (captions only)")
     p.add_argument(
         "--voice",
@@ -58,6 +71,7 @@ def parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    common(play, after=True)
     play.add_argument("--script", required=True, help="the script file ('-' for standard input)")
     play.add_argument("--journal", metavar="DIR", help="also write the game's journal into DIR")
     history = sub.add_parser(
@@ -66,6 +80,7 @@ def parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    common(history, after=True)
     history.add_argument("--game", choices=names(), help="only the games of this game")
     history.add_argument("--player", help="only the games this player played")
     history.add_argument("--players", action="store_true", help="each player's games and wins")
@@ -77,6 +92,7 @@ def parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    common(show, after=True)
     show.add_argument("url", help="the address the app shows under F2 (--table-display)")
     return p
 

@@ -206,3 +206,29 @@ def test_no_traceback_reaches_the_terminal_from_a_whole_command(tmp_path):
     )
     assert done.returncode == UNUSABLE and done.stdout == ""
     assert done.stderr == "Нельзя записать журнал в /proc: нет такого файла или папки.\n"
+
+
+def test_the_common_options_are_taken_after_the_command_too(capsys, tmp_path, monkeypatch):
+    """Issue 40 item 4: ``narrator history --data-dir D`` as ``narrator --data-dir D history``;
+    one given before the command is kept when none follows it."""
+    monkeypatch.setenv("NARRATOR_DATA_DIR", str(tmp_path / "elsewhere"))  # put back after
+    folder = tmp_path / "games"
+    code, _, _ = run(capsys, "play", "--script", str(SCRIPT), "--journal", str(folder))
+    assert code == 0
+    code, out, _ = run(capsys, "history", "--data-dir", str(folder), "--lang", "ru")
+    assert code == 0 and "Костёр" in out and "Победа: Bob" in out
+    code, out, _ = run(capsys, "--lang", "ru", "history", "--data-dir", str(folder), "--players")
+    assert code == 0 and out.split()[:2] == ["Игрок", "Игр"]
+
+
+def test_history_csv_says_which_files_it_wrote(capsys, tmp_path, monkeypatch):
+    """Issue 40 item 4: ``--csv g.csv`` writes two tables, g.games.csv and g.players.csv, and
+    names them in one line (with ``--markdown``, that file too)."""
+    monkeypatch.setenv("NARRATOR_DATA_DIR", str(tmp_path / "games"))
+    written = [tmp_path / "g.games.csv", tmp_path / "g.players.csv", tmp_path / "h.md"]
+    argv = ["history", "--csv", str(tmp_path / "g.csv"), "--markdown", str(written[2])]
+    code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, "") and all(path.is_file() for path in written)
+    assert out == f"The history was written to {', '.join(map(str, written))}.\n"
+    code, out, _ = run(capsys, "--lang", "ru", *argv)
+    assert out.startswith(f"История записана в {written[0]}, ")

@@ -186,9 +186,9 @@ class Game:
 
     def sides(self, state: Any) -> tuple[tuple[Words | None, bool | None], ...] | None:
         """Each seat of a game that is over as its end reveals it, in seat order: its side
-        (a role, a card: words) and whether it won, None for what the end leaves unknown (a
-        role nobody keyed in). None (the default): the game tells ``winners``, and a seat's
-        side is what its public view shows at the end (a clan, a character)."""
+        (a role, a card, a clan: words; the history adds up each player's wins by it) and
+        whether it won, None for what the end leaves unknown (a role nobody keyed in). None
+        (the default): a game without sides (each plays alone), which tells ``winners``."""
         return None
 
     def waiting_for(self, state: Any) -> tuple[Any, str | None]:

@@ -2,8 +2,8 @@
 
 Everything here comes through the ``Game`` interface: the names and the seats from the public
 view, where the game stands from its summary, the winner from the step that ends it, each
-player's side or role as the end reveals it (``Game.sides``: Ravnica's roles and Werewolf's
-Inquisitor cards as keyed in at the end; else the public view's marks then, with
+player's side as the end reveals it (``Game.sides``: Ravnica's roles, Werewolf's Inquisitor
+cards, Blood Bound's clans as keyed in at the end; a game without sides tells only
 ``Game.winners``). Nothing of an unfinished game but its public view: its secrets stay in its
 journal.
 """
@@ -94,11 +94,10 @@ def read(path: Path) -> GameRow:
                 Seat(i, view.name, _both(game.words_dir, side) if side else {}, won)
                 for i, (view, (side, won)) in enumerate(zip(public.seats, sides, strict=True))
             )
-        else:
+        else:  # no sides (the Pyre: each plays alone), maybe its winners
             won = game.winners(state)  # None: the game does not say which seats won
             seats = tuple(
-                _revealed(game, i, seat, None if won is None else i in won)
-                for i, seat in enumerate(public.seats)
+                Seat(i, name, {}, None if won is None else i in won) for i, name in enumerate(names)
             )
     first = game.public_view(game.apply(game.initial(), journal.events[0]))
     rulings = form_values(game, journal.events[0], tuple(s.name for s in first.seats))
@@ -128,17 +127,3 @@ def record(path: Path, lang: str) -> str:
         return game.record(journal.state, journal.events, language)
 
     return in_game(game.words_dir, written).words(lang)
-
-
-def _mark(cell) -> bool:
-    """A cell that is a mark (a guild, a curse), not a count (a hand's size, wounds)."""
-    return cell.count is None and cell.limit is None
-
-
-def _revealed(game, seat: int, view, won: bool | None) -> Seat:
-    """A seat at the end: its marks and cells as the public view shows them then (its role,
-    its clan, its guild: what the game reveals at its end)."""
-    shown = (*view.marks, *(cell.label for cell in view.cells if _mark(cell)))
-    parts = [_both(game.words_dir, part) for part in shown]
-    side = {lang: ", ".join(p[lang] for p in parts if p[lang]) for lang in LANGUAGES}
-    return Seat(seat, view.name, side, won)

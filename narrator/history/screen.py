@@ -16,7 +16,7 @@ from textual.widgets import Input, Static
 
 from narrator.games import registry
 from narrator.history import tables
-from narrator.history.listing import Listing, aligned
+from narrator.history.listing import Listing
 from narrator.history.reading import record
 from narrator.history.store import History
 from narrator.journal import JournalError
@@ -30,7 +30,6 @@ SHOWN = 300  # lines drawn at once: the rest is found with a filter
 class HistoryScreen(Worded, Screen):
     DEFAULT_CSS = """
     HistoryScreen #history-filter { height: 1; color: $text-muted; }
-    HistoryScreen #history-head { height: 1; text-style: bold; }
     HistoryScreen #history-keys { dock: bottom; height: 1; background: $footer-background; }
     """
     BINDINGS = [
@@ -57,7 +56,6 @@ class HistoryScreen(Worded, Screen):
         with Vertical():
             yield Static(self.tr("history.title"), classes="screen-title")
             yield Static(id="history-filter")
-            yield Static(id="history-head")
             yield Listing(id="history-table")
         yield Static(key_line(self), id="history-keys")
 
@@ -82,13 +80,11 @@ class HistoryScreen(Worded, Screen):
             head, body = tables.player_rows(self.rows, lang)
         else:
             head, body = tables.game_rows(self.rows, lang)
-            # The language and the file are in the exports. The players go last: eight names
-            # or more would push the outcome and the winners off a 100-column screen.
+            # The language and the file are in the exports. The players go last: the longest
+            # cell, wrapped on the most lines where the screen is narrow.
             order = [0, 1, 3, 4, 5, 2]  # started, game, duration, outcome, winners, players
             head, body = [head[i] for i in order], [[line[i] for i in order] for line in body]
-        heading, lines = aligned(head, body)
-        self.query_one("#history-head", Static).update(Text(" " + heading))
-        self.query_one(Listing).show([" " + line for line in lines])
+        self.query_one(Listing).show(head, body)  # its columns fit the screen's width
         game = tables.title(self.game, lang) if self.game else self.tr("history.any_game")
         player = self.player or self.tr("history.any_player")
         line = self.tr("history.filter", game=game, player=player, count=total)

@@ -45,8 +45,9 @@ from narrator.paths import JOURNAL_SUFFIX as SUFFIX
 from narrator.prompts import LANGUAGES
 
 FILE = "history.sqlite3"
-SCHEMA = 3  # PRAGMA user_version: a database of another schema is rebuilt (3: journals
-# of issue 37, whose damaged lines offer a resume up to the last good entry, read again)
+SCHEMA = 4  # PRAGMA user_version: a database of another schema is rebuilt (3: journals
+# of issue 37, whose damaged lines offer a resume up to the last good entry, read again; 4: a
+# seat's side is its side only, Blood Bound's clan, not the marks at the end, issue 40)
 # Seconds a write waits for another's: a narrator's writes take milliseconds, so one held longer
 # is another program's, and the history is kept in memory rather than the screen kept waiting.
 WAIT = 0.5

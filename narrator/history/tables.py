@@ -109,8 +109,8 @@ def players(rows: Sequence[GameRow], lang: str) -> list[Player]:
                 player.told += 1
                 if seat.won:
                     player.won += 1
-                    side = seat.side.get(lang, "") or row.winner.get(lang, "")
-                    player.by_side[(title(row.game, lang), side)] += 1
+                    # "" for a game without sides (the Pyre): its wins by game alone
+                    player.by_side[(title(row.game, lang), seat.side.get(lang, ""))] += 1
     return sorted(table.values(), key=lambda p: (-p.played, p.name.casefold()))
 
 
@@ -121,7 +121,10 @@ def player_rows(rows: Sequence[GameRow], lang: str) -> tuple[list[str], list[lis
         won = str(player.won) if player.told else "—"
         if player.told and player.told < player.over:  # an end that hid this seat's side
             won = _say(lang, "history.wins_known", won=player.won, told=player.told)
-        sides = "; ".join(f"{game}: {side} ×{n}" for (game, side), n in player.by_side.items())
+        sides = "; ".join(
+            f"{game} — {side} ×{n}" if side else f"{game} ×{n}"  # a title may hold a colon
+            for (game, side), n in player.by_side.items()
+        )
         body.append([player.name, str(player.played), won, sides])
     return head, body
 

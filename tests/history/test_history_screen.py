@@ -115,13 +115,13 @@ async def test_the_history_screen_filters_opens_a_record_and_exports(nights, mak
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
         table = app.screen.query_one(Listing)
-        await wait_for(pilot, lambda: len(table.lines) == 3)
+        await wait_for(pilot, lambda: len(table.rows) == 3)
         await wait_for_text(pilot, "The Pyre", "Coin Call", "Bob wins", "3 games")
         await pilot.press("g")  # Ravnica first: none
-        await wait_for(pilot, lambda: len(table.lines) == 0)
+        await wait_for(pilot, lambda: len(table.rows) == 0)
         while app.screen.game != "pyre":
             await pilot.press("g")
-        await wait_for(pilot, lambda: len(table.lines) == 1)
+        await wait_for(pilot, lambda: len(table.rows) == 1)
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, PastRecordScreen))
         await wait_for_text(pilot, "Bob")
@@ -133,7 +133,7 @@ async def test_the_history_screen_filters_opens_a_record_and_exports(nights, mak
         await pilot.press("p")
         await wait_for(pilot, lambda: isinstance(app.focused, Input))
         await pilot.press(*"dan", "enter")  # only in the Pyre (any case)
-        await wait_for(pilot, lambda: len(table.lines) == 1)
+        await wait_for(pilot, lambda: len(table.rows) == 1)
         await pilot.press("w")
         await wait_for_text(pilot, "Wins by game and side")
         await pilot.press("x")
@@ -211,3 +211,84 @@ def test_ravnica_and_werewolf_tell_each_side_their_end_reveals_R30_W38(tmp_path)
     assert (by_name["Dee"].played, by_name["Dee"].told, by_name["Dee"].won) == (2, 1, 1)
     wins = {line[0]: line[2] for line in tables.player_rows(history.games(), "en")[1]}
     assert wins["Dee"] == "1 of 1 known" and wins["Ann"] == "1" and wins["Eve"] == "0 of 1 known"
+
+
+def test_blood_bound_wins_add_up_by_clan_or_inquisitor_and_the_pyre_by_game(tmp_path):
+    """Issue 40 item 4: a Blood Bound seat's side is its clan or the Inquisitor (B22), not the
+    whole character with its tokens, so a player's wins add up across games; the Pyre, where
+    each plays alone, counts its wins by game."""
+    folder = tmp_path / "games"
+    for game in ("blood_bound", "blood_bound", "pyre"):
+        played(game, folder)
+    history = History(folder)
+    history.sync()
+    rows = history.games()
+    bb = next(row for row in rows if row.game == "blood_bound")
+    assert {seat.side["en"] for seat in bb.seats} == {"Rose", "Beast", "Inquisitor"}
+    assert {seat.side["ru"] for seat in bb.seats} == {"Роза", "Зверь", "Инквизитор"}
+    assert [seat.name for seat in bb.seats if seat.won] == ["Dan"]
+    title = tables.title("blood_bound", "ru")
+    by_name = {p.name: p for p in tables.players(rows, "ru")}
+    assert dict(by_name["Dan"].by_side) == {(title, "Инквизитор"): 2}
+    sides = {line[0]: line[3] for line in tables.player_rows(rows, "ru")[1]}
+    assert sides["Dan"] == f"{title} — Инквизитор ×2"
+    assert sides["Bob"] == "Костёр ×1"  # the Pyre: no side
+
+
+async def test_every_column_is_read_at_80x24_and_keeps_its_label_as_the_rows_scroll(
+    tmp_path, make_app
+):
+    """Issue 40 item 4: at 80 columns in Russian the outcome, the winners and nine players are
+    on screen, wrapped in their columns, not cut; at the last game the heading is still over
+    its columns."""
+    folder = tmp_path / "games"
+    for game in ("ravnica", "blood_bound", "werewolf", "blood_bound", "pyre", "werewolf"):
+        played(game, folder)
+    app = make_app(new=False, data_dir=folder, voice=CaptionsOnly("ru"), language="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        table = app.screen.query_one(Listing)
+        await wait_for(pilot, lambda: len(table.rows) == 6)
+        assert table.virtual_size.width <= table.scrollable_content_region.width  # nothing cut
+        heading = ("Начало", "Игра", "Время", "Итог", "Победители", "Игроки")
+        await wait_for_text(pilot, *heading, "Побеждает", "Инквизитор", "Победа: Bob", "Ivy")
+        await pilot.press("end")  # the oldest game: Ravnica's outcome, its five players
+        text = await wait_for_text(pilot, "ЛОЯЛИСТЫ", "ГИЛЬДИЙ", "Cid, Dee, Eve")
+        lines = text.splitlines()
+        top = next(i for i, line in enumerate(lines) if "Начало" in line)
+        assert all(label in lines[top] for label in heading), lines[top]
+        assert table.scroll_offset.y > 0  # the rows scrolled under it
+
+
+def test_a_table_wider_than_the_screen_is_wrapped_in_its_columns():
+    """Issue 40 item 4: the widest columns are narrowed to fit, down to their longest word;
+    a row takes the lines of its tallest cell; a word longer than its column is cut."""
+    from narrator.history.columns import laid_out, widths, wrapped
+
+    head = ["Game", "Outcome", "Players"]
+    body = [["Blood Bound", "The Inquisitor wins", "Ann, Bob, Carl, Dan, Eve, Fay, Gus"]]
+    sizes = widths(head, body, 40)
+    assert sum(sizes) + 2 * 2 <= 40 and sizes[0] >= len("Bound")
+    lines = laid_out(body[0], sizes)
+    assert len(lines) > 1 and all(len(line) <= 41 for line in lines)
+    assert " ".join(" ".join(lines).split()).count("Inquisitor") == 1
+    assert wrapped("Blood-Bound-Inquisitor", 10) == ["Blood-Boun", "d-Inquisit", "or"]
+    assert widths(head, body, 200) == [len("Blood Bound"), len("The Inquisitor wins"), 34]
+
+
+def test_narrator_history_in_an_80_column_terminal_fits_it(tmp_path):
+    """Issue 40 item 4: printed in a terminal, the games' columns fit its width, wrapped; into
+    a pipe or a file, each game on one line as before."""
+    folder = tmp_path / "games"
+    played("blood_bound", folder)
+    history = History(folder)
+    history.sync()
+    head, body = tables.game_rows(history.games(), "ru")
+    head, body = head[:-2], [line[:-2] for line in body]  # as printed: no language, no file
+    lines = command.aligned(head, body, 79).splitlines()
+    assert max(map(len, lines)) <= 79 and len(lines) > 2
+    assert "Инквизитор" in "".join(lines) and "Ivy" in "".join(lines)
+    assert len(command.aligned(head, body, None).splitlines()) == 2
+    assert command.width(io.StringIO()) is None

@@ -11,7 +11,7 @@ from typing import Any
 
 from narrator.games.base import Event
 from narrator.games.blood_bound import events as ev
-from narrator.games.blood_bound import narration, public, rules, script, steps, story
+from narrator.games.blood_bound import keys, narration, public, rules, script, steps, story
 from narrator.games.blood_bound.flow import DAGGER, END, SETUP
 from narrator.games.blood_bound.state import COUNTS, State, curse_cards
 from narrator.games.common.parts import GameOfParts, Parts
@@ -125,6 +125,18 @@ class BloodBoundGame(GameOfParts):
             prompt("bb_flipped_true", lang, player=player),
             worded(Words("bb.curses.given_true", {"player": player}), lang),
             worded(Words("bb.display.flip.true", {"player": player}), lang),
+        )
+
+    # --- for the history ------------------------------------------------------------------
+    def sides(self, state: State) -> tuple[tuple[Words | None, bool | None], ...] | None:
+        """B22–B26: each seat's side as keyed at the end, its clan or the Inquisitor (not its
+        whole character: the history adds up wins by side), and whether it won."""
+        if state.winner is None:
+            return None
+        won = set(state.winners)
+        return tuple(
+            (None, None) if character is None else (keys.clan(state, character[0]), p in won)
+            for p, character in enumerate(state.characters)
         )
 
 
