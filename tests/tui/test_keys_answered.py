@@ -53,9 +53,9 @@ async def test_enter_is_off_the_key_line_where_it_does_nothing_and_says_why_when
     async with playing(make_app, tmp_path, "pyre", lambda s: s.step == ACTION) as (app, pilot):
         assert "Continue" not in footer(app) and "⏎" not in footer(app)
         entries = len(app.journal.events)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: message(app) != "")
-        assert len(app.journal.events) == entries
+        await pilot.press("enter")  # as if to end the turn: the rule that ends one (P7)
+        await wait_for(pilot, lambda: "turn ends after two actions" in message(app))
+        assert message(app).endswith("(P7)") and len(app.journal.events) == entries
 
 
 async def test_enter_is_off_werewolf_s_vote_until_everyone_has_voted_W18(make_app, tmp_path):
