@@ -244,7 +244,13 @@ class HomeScreen(Screen):
             self.refresh_state()  # it was damaged since the menu was drawn
 
     def action_new(self) -> None:
-        """The first "New game" option, highlighted: Enter starts its setup."""
+        """A new game: of the game highlighted, if a "New game" option is; otherwise the
+        choice of game (one option a game): the first of them highlighted, n or Enter starts
+        it, as the key line says."""
+        option = self.highlighted()
+        if option.startswith(NEW):
+            self.new_game(option.removeprefix(NEW))
+            return
         menu = self.query_one("#home-menu", OptionList)
         ids = [menu.get_option_at_index(i).id or "" for i in range(menu.option_count)]
         menu.highlighted = next(i for i, option in enumerate(ids) if option.startswith(NEW))

@@ -142,7 +142,8 @@ def test_p6_starting_player_drawn_seeded_or_picked():
 def test_p7_two_actions_then_the_turns_end():
     s = play(started(), ev.Drew())
     assert s.step == "action" and s.actions == 1  # "second action"
-    refused(s, ev.TurnEnded(), "P7", "py_not_now")  # an end before two
+    early = refused(s, ev.TurnEnded(), "P7", "py_turn_too_soon")  # an end before two
+    assert str(early) == "Ann's turn ends after two actions: key action 2 of 2 first (P7)"
     refused(s, ev.Drew(), "P9", "py_hand_full")
     s = play(started(), ev.CitizenPlayed(1), ev.CitizenPlayed(1))  # the same action twice
     assert s.step == "turn_end" and s.hands[A] == 4

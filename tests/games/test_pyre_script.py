@@ -104,7 +104,7 @@ def test_the_example_s_record_is_complete(tmp_path, lang):
         ("claim Bob", "No reaction window is open (P16)"),  # not the action step's P7
         ("citizen -1", "Influence is a whole number from 0 to 20, not -1 (P10)"),  # as on screen
         ("flip", "Ann flips after the turn's second action, at its end (P19)"),
-        ("end", "Not now: the game waits for"),
+        ("end", "turn ends after two actions: key action 1 of 2 first (P7)"),
         ("forfeit", "Ann can still act (Draw): no forfeit (P8)"),  # only Draw is possible
         ("jump", "There is no entry jump"),
         ("citizen 4 5", "citizen takes 1 word"),

@@ -81,8 +81,11 @@ def test_no_werewolf_hut_W6_W12():
     refused(day(), ev.HutTaken(0, "dragon", passed=True), "ww_no_such_hut", "W6")
 
 
-def test_a_hut_not_in_play_is_refused_W6_W12():
-    refused(day(), ev.HutTaken(0, "witch", ("A1", "A2")), "ww_hut_gone", "W12")
+def test_a_hut_never_in_the_village_is_refused_as_such_not_as_taken_W6():
+    """No Witch in the village: no Witch hut was ever there (W6), none was taken today (W12)."""
+    refusal = refused(day(), ev.HutTaken(0, "witch", ("A1", "A2")), "ww_hut_not_in_play", "W6")
+    assert str(refusal) == "There is no Witch in this village, so no Witch hut (W6)"
+    assert "left today" not in refusal.text("ru") and refusal.text("ru").endswith("(W6)")
 
 
 def test_a_pass_takes_two_votes_W12():

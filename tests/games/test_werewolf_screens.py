@@ -93,6 +93,39 @@ def test_a_key_that_is_no_hut_says_the_huts_left_and_the_rule_W12():
     assert "(W12)" in worded(unkeyed, "ru")
 
 
+def test_p_at_the_hut_step_says_a_pass_takes_a_hut_as_the_key_line_says_W12():
+    """The key line: the hut first, then its target or p; p first says so, with its rule."""
+    state = dealt(6, NIGHT)
+    view = GAME.step(state)
+    player = state.players[state.hut_seat]
+    assert worded(view.keys, "en").endswith(f"{player} takes, then its target or p to pass")
+    for lang in LANGS:
+        text = worded(choice(view, "p").refusal, lang)
+        assert player in text and text.endswith("p (W12).")
+    assert choice(view, "p").event is None and not choice(view, "p").listed
+    passing = GAME.step(state, (choice(view, "b").goto[0],))  # a hut taken: p passes with it
+    assert choice(passing, "p").event.passed
+
+
+def test_a_hut_never_in_the_village_is_refused_at_its_letter_W6():
+    state = dealt(6, NIGHT)
+    assert "prince" not in state.residents
+    text = worded(choice(GAME.step(state), "r").refusal, "en")
+    assert text == "There is no Prince in this village, so no Prince hut (W6)"
+
+
+def test_enter_is_off_the_vote_until_every_vote_is_placed_W18():
+    """Enter only counts once everyone has voted: before, no primary (the key line leaves it
+    off) and the refusal names who is still to vote."""
+    state = pass_huts(dealt(6, NIGHT))
+    view = GAME.step(state)
+    assert view.primary is None
+    assert view.refusal.rule == "W18" and state.players[state.voter] in str(view.refusal)
+    for _ in state.voters:
+        state = rules.apply(state, ev.VoteCast(state.voter, "A1"))
+    assert GAME.step(state).primary.event == ev.VotesCounted()
+
+
 def test_a_digit_in_the_vote_says_a_vote_goes_on_a_spot_W18():
     state = pass_huts(dealt(6, NIGHT))
     assert state.step is Step.VOTE

@@ -90,6 +90,19 @@ async def test_r_is_shown_only_with_an_unfinished_game_and_every_key_shown_works
         await wait_for(pilot, lambda: type(app.screen).__name__ == "SettingsScreen")
 
 
+async def test_n_on_a_new_game_starts_that_game_s_setup(make_app):
+    """The choice of game is the menu's "New game" options: n on one starts it (it only
+    highlighted the first of them before), as Enter does."""
+    app = make_app(new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and ids(app))
+        menu = app.screen.query_one("#home-menu", OptionList)
+        menu.highlighted = ids(app).index("new:pyre")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        assert app.game.name == "pyre"
+
+
 async def test_an_unfinished_game_is_abandoned_and_kept_in_the_history(make_app, tmp_path):
     folder = tmp_path / "games"
     path = unfinished("pyre", folder)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 
 from narrator.games.pyre.state import ACTION, TURN_END
+from narrator.games.werewolf.state import Step
 from narrator.tui.game import GameScreen
 from narrator.tui.speech import CaptionsOnly
 from tests.storm import example_journal_until
@@ -52,9 +53,21 @@ async def test_enter_is_off_the_key_line_where_it_does_nothing_and_says_why_when
     async with playing(make_app, tmp_path, "pyre", lambda s: s.step == ACTION) as (app, pilot):
         assert "Continue" not in footer(app) and "⏎" not in footer(app)
         entries = len(app.journal.events)
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: message(app) != "")
-        assert len(app.journal.events) == entries
+        await pilot.press("enter")  # as if to end the turn: the rule that ends one (P7)
+        await wait_for(pilot, lambda: "turn ends after two actions" in message(app))
+        assert message(app).endswith("(P7)") and len(app.journal.events) == entries
+
+
+async def test_enter_is_off_werewolf_s_vote_until_everyone_has_voted_W18(make_app, tmp_path):
+    def voting(s) -> bool:
+        return s.step is Step.VOTE and s.voter is not None
+
+    async with playing(make_app, tmp_path, "werewolf", voting) as (app, pilot):
+        assert "Continue" not in footer(app) and "⏎" not in footer(app)
+        entries = len(app.journal.events)
+        await pilot.press("enter")  # says who is still to vote, and its rule
+        await wait_for(pilot, lambda: message(app).startswith("Still to vote: "))
+        assert message(app).endswith("(W18)") and len(app.journal.events) == entries
 
 
 async def test_enter_is_on_the_key_line_where_it_ends_the_turn(make_app, tmp_path):

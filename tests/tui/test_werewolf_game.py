@@ -45,7 +45,7 @@ async def test_a_first_day_and_night_by_keys_with_the_cursed_turning_W8_W17_W24_
         text = screen_text(app)
         assert "Ann's hut turn (1 of 6)" in text and "Supply: 38" in text
         await pilot.press("o")  # no Mason in this village: refused with its rule
-        await wait_for(pilot, lambda: "No Mason hut is left today (W12)" in screen_text(app))
+        await wait_for(pilot, lambda: "There is no Mason in this village" in screen_text(app))
         await hut(pilot, app, "c", "enter")  # Ann: Cursed, take 4 (W17), cursed_used (W16)
         assert app.state.cursed_used and app.state.held[0] == 6
         await pilot.press("ctrl+z")  # undo asks first, then drops the last entry (W37)

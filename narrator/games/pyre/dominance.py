@@ -9,7 +9,7 @@ import dataclasses
 from narrator.games.entries import Refusal
 from narrator.games.pyre import events as ev
 from narrator.games.pyre.flow import name, seat
-from narrator.games.pyre.state import TURN_END, State
+from narrator.games.pyre.state import ACTION, TURN_END, State
 
 
 def flip_refusal(s: State, p: int) -> Refusal | None:
@@ -45,9 +45,17 @@ def dominance_flipped(s: State, e: ev.DominanceFlipped) -> State:
     return dataclasses.replace(s, active=tuple(a or q == p for q, a in enumerate(s.active)))
 
 
+def turn_too_soon(s: State) -> Refusal:
+    """P7: a turn's end keyed before its second action: which action is still to key (not
+    the step's "the game waits for an action", which does not say why Enter is refused)."""
+    return Refusal("py_turn_too_soon", "P7", player=name(s, s.current), n=s.actions + 1)
+
+
 def turn_ended(s: State, e: ev.TurnEnded) -> State:
     """P7: the next player's turn begins; P21: his token active, he wins before any action
     (P20 has kept it at or above the target)."""
+    if s.step == ACTION:
+        raise turn_too_soon(s)
     nxt = (s.current + 1) % s.count
     s = dataclasses.replace(
         s, current=nxt, turn=s.turn + 1, actions=0, entered=None, action_card=None

@@ -72,7 +72,7 @@ RULES: Dispatch[State] = Dispatch(
         ev.HandPointedOut: (PLAY, effects.hand_pointed_out),  # P22
         ev.CardPicked: (PICK, effects.card_picked),  # P22
         ev.DominanceFlipped: ((ACTION, TURN_END), dominance.dominance_flipped),  # P19
-        ev.TurnEnded: (TURN_END, dominance.turn_ended),  # P7, P21
+        ev.TurnEnded: ((ACTION, TURN_END), dominance.turn_ended),  # P7 (too soon), P21
     },
     not_now=not_now,
     not_this_game=lambda e: Refusal("py_not_this_game", entry=getattr(e, "type", "?")),

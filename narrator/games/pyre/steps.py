@@ -17,7 +17,7 @@ from narrator.games.pyre.closed import (
     with_closed_entries,
 )
 from narrator.games.pyre.die import comparison, out_of_reach
-from narrator.games.pyre.dominance import flip_reminder
+from narrator.games.pyre.dominance import flip_reminder, turn_too_soon
 from narrator.games.pyre.effects_view import effect_view
 from narrator.games.pyre.keys import (
     ACCUSE,
@@ -131,6 +131,7 @@ def _action(s: State, path) -> StepView:
         body=tuple(body),
         keys=Words("py.action.keys"),
         choices=choices,
+        refusal=turn_too_soon(s),  # Enter, as if to end the turn: not before two actions (P7)
         timer=_timer(s),
     )
 

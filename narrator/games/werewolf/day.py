@@ -249,13 +249,25 @@ def check_targets(e: ev.HutTaken) -> None:
         raise Refusal("ww_targets", "W17", hut=resident(e.hut))
 
 
+def hut_gone(s: State, hut: str) -> Refusal | None:
+    """Why ``hut`` cannot be taken today, if it cannot: no resident of its kind is in play,
+    so neither is its hut (W6: not "taken", which would tell the table someone took it), or
+    every one of its huts is taken (W12)."""
+    if not s.huts[hut]:
+        return Refusal("ww_hut_not_in_play", "W6", hut=resident(hut))
+    if not s.huts_left[hut]:
+        return Refusal("ww_hut_gone", "W12", hut=resident(hut))
+    return None
+
+
 def hut_taken(s: State, e: ev.HutTaken) -> State:
     """W12: the seat whose turn it is takes a hut left today, and does its action or passes."""
     check_turn(s, e.seat)
     if e.hut not in TARGETS:
         raise Refusal("ww_no_such_hut", "W6", hut=e.hut)
-    if s.huts_left[e.hut] == 0:
-        raise Refusal("ww_hut_gone", "W12", hut=resident(e.hut))
+    gone = hut_gone(s, e.hut)
+    if gone is not None:
+        raise gone
     s = replace(s, huts_taken=s.huts_taken + (e.hut,))
     if e.passed:
         if e.spots or e.seat_target is not None or e.line is not None:

@@ -4,11 +4,11 @@ Grand Inquisitor's tie pick (W19) and the lynched resident's identity (W20, W34)
 
 from __future__ import annotations
 
-from narrator.games.base import Refusal
+from narrator.games.base import Refusal, refusal_of
 from narrator.games.shell_data import Choice, Seats, StepView, Timer
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import village
-from narrator.games.werewolf.day import TARGETS
+from narrator.games.werewolf.day import TARGETS, hut_gone, votes_counted
 from narrator.games.werewolf.keys import (
     kind_choices,
     letters,
@@ -67,17 +67,19 @@ def huts_view(s: State, path: tuple[str, ...]) -> StepView:
         title=Words("ww.huts.title", turn),
         body=tuple(body),
         keys=Words("ww.huts.keys", {"player": name}),
-        choices=tuple(Choice(KEY[k], resident(k), **hut_goto(s, k)) for k in HUT_KINDS),
+        choices=(
+            *(Choice(KEY[k], resident(k), **hut_goto(s, k)) for k in HUT_KINDS),
+            # W12: a pass is of a hut taken: p first says so, as the key line does
+            Choice(PASS_KEY, refusal=Words("ww.huts.pass_first", {"player": name}), listed=False),
+        ),
         unkeyed=Words("ww.huts.unkeyed", {"keys": letters(k for k in HUT_KINDS if s.huts_left[k])}),
     )
 
 
 def hut_goto(s: State, hut: str) -> dict:
-    if not s.huts_left[hut]:
-        return {
-            "refusal": refused(Refusal("ww_hut_gone", "W12", hut=resident(hut))),
-            "listed": False,
-        }
+    gone = hut_gone(s, hut)
+    if gone is not None:
+        return {"refusal": refused(gone), "listed": False}
     return {"goto": (hut,)}
 
 
@@ -158,15 +160,20 @@ def vote_view(s: State, path: tuple[str, ...]) -> StepView:
     body.append(cast_line(s))
     voter = s.voter
     counts = {"voted": len(s.cast), "voters": len(s.voters)}
+    # Enter counts once every vote is placed (W18): before, it is off the key line, and
+    # pressed it names who is still to vote
+    primary = refusal = None
     if voter is not None:
         body.insert(0, holding(s, voter))
         choices = spot_choices(lambda x: ev.VoteCast(voter, x), village.occupied(s.spots))
         keys = Words("ww.vote.keys", {"player": s.players[voter], **counts})
         unkeyed = Words("ww.vote.unkeyed")  # a seat's digit: a vote goes on a spot (W15)
+        refusal = refusal_of(votes_counted, s, ev.VotesCounted())  # W18, as the rules say it
     else:
         choices = spot_choices(lambda x: Refusal("ww_everyone_voted", "W18"))
         keys = Words("ww.vote.all_voted", counts)
         unkeyed = Words("ww.vote.unkeyed_done")
+        primary = Choice("enter", event=ev.VotesCounted())
     return StepView(
         "vote",
         None,
@@ -174,7 +181,8 @@ def vote_view(s: State, path: tuple[str, ...]) -> StepView:
         body=tuple(body),
         keys=keys,
         choices=choices,
-        primary=Choice("enter", event=ev.VotesCounted()),
+        primary=primary,
+        refusal=refusal,
         unkeyed=unkeyed,
         take_back=bool(s.cast),
     )
