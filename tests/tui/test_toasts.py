@@ -1,0 +1,58 @@
+"""A toast never hides the keys (issue 40, item 5): at 80×24 a toast stays clear of the Footer,
+the lines said last (the caption), the step's key line and a dialog's keys, on every screen."""
+
+from __future__ import annotations
+
+from textual.widgets import Footer
+from textual.widgets._toast import Toast
+
+from narrator.games.ravnica.state import Step
+from tests.tui.driver import journal_until, wait_for
+
+LONG = "Exported to /home/table/narrator/exports/2026-12-04-ravnica-inquisition.csv " * 2
+
+
+def toasts(app) -> list:
+    return [toast.region for toast in app.screen.query(Toast) if toast.region.area]
+
+
+def clear_of(app, *selectors: str) -> None:
+    """Every toast shown lies clear of each widget named (and of the Footer)."""
+    shown = toasts(app)
+    assert shown
+    kept = [footer.region for footer in app.screen.query(Footer)]  # a dialog has none
+    kept += [app.screen.query_one(selector).region for selector in selectors]
+    for toast in shown:
+        for region in kept:
+            assert not toast.overlaps(region), (toast, region)
+
+
+async def test_a_toast_leaves_the_keys_and_the_lines_said_in_sight_at_80x24(make_app, tmp_path):
+    from narrator.tui.game import GameScreen
+    from narrator.tui.modals import SettingsScreen
+
+    journal = journal_until(tmp_path / "games", lambda s: s.step is Step.DISCUSSION, seed=3)
+    app = make_app(clock=lambda: 0.0, resume=journal.path, new=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await wait_for(pilot, lambda: app.screen.query_one("#caption").region.height)
+        app.notify(LONG, title="Export", timeout=30)
+        app.notify("Sound: muted", timeout=30)  # two at once: the rack grows, still clear
+        await wait_for(pilot, lambda: len(toasts(app)) == 2)
+        clear_of(app, "#caption", "#step-keys", "#message")
+        app.push_screen(SettingsScreen())
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        await wait_for(pilot, lambda: len(toasts(app)) == 2)
+        clear_of(app, "#s-hint")
+
+
+async def test_a_toast_leaves_the_home_screen_s_keys_in_sight(make_app):
+    from narrator.tui.home import HomeScreen
+
+    app = make_app(new=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        for n in range(4):  # four at once: the rack never grows down over the keys
+            app.notify(f"{n}: {LONG}", timeout=30)
+        await wait_for(pilot, lambda: len(toasts(app)) == 2)  # the newest two: no more
+        clear_of(app)
