@@ -10,7 +10,7 @@ from textual.widgets._toast import Toast
 from narrator.games.ravnica.state import Step
 from narrator.tui.game import GameScreen
 from tests.storm import example_journal_until
-from tests.tui.driver import journal_until, wait_for
+from tests.tui.driver import journal_until, open_privacy_screen, wait_for
 
 LONG = "Exported to /home/table/narrator/exports/2026-12-04-ravnica-inquisition.csv " * 2
 
@@ -43,7 +43,7 @@ async def test_a_toast_leaves_the_keys_and_the_lines_said_in_sight_at_80x24(make
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         await wait_for(pilot, lambda: app.screen.query_one("#caption").region.height)
         app.notify(LONG, title="Export", timeout=30)
-        app.notify("Sound: muted", timeout=30)  # two at once: the rack grows, still clear
+        app.notify(LONG, timeout=30)  # two long ones at once: the rack grows, still clear
         await wait_for(pilot, lambda: len(toasts(app)) == 2)
         clear_of(app, "#caption", "#step-keys", "#message")
         app.push_screen(SettingsScreen())
@@ -62,6 +62,18 @@ async def test_a_toast_leaves_the_home_screen_s_keys_in_sight(make_app):
             app.notify(f"{n}: {LONG}", timeout=30)
         await wait_for(pilot, lambda: len(toasts(app)) == 2)  # the newest two: no more
         clear_of(app)
+
+
+async def test_a_toast_leaves_the_privacy_screen_s_words_in_sight(make_app, tmp_path):
+    journal = journal_until(tmp_path / "games", lambda s: s.step is Step.ABLAZE_DRAW, seed=6)
+    app = make_app(clock=lambda: 0.0, resume=journal.path, new=False)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        await open_privacy_screen(pilot)
+        app.notify(LONG, timeout=30)  # a sound's warning, say: public, and out of the way
+        app.notify(LONG, timeout=30)
+        await wait_for(pilot, lambda: len(toasts(app)) == 2)
+        clear_of(app, "#privacy-banner", "#privacy-message")
 
 
 async def test_a_refusal_on_werewolf_s_residents_step_does_not_print_its_key_line_again_W8(
