@@ -5,7 +5,7 @@ over them (issue 40: an export's toast stayed 10 s over the key line and the cap
 
 from __future__ import annotations
 
-SHOWN = 2  # two long toasts (a file's path) are 16 rows: clear of the caption at 80×24
+SHOWN = 2  # each at most 6 rows (app.tcss): two are rows 1 to 13, clear of the caption at 80×24
 
 
 class ToastsMixin:
@@ -19,6 +19,7 @@ class ToastsMixin:
         self.call_later(self._fewer_toasts)  # queued after the toast: Textual adds it by message
 
     def _fewer_toasts(self) -> None:
+        # Textual's own collection and refresh (no public way to drop one toast; textual 8.2).
         shown = list(self._notifications)
         for old in shown[:-SHOWN]:
             self._unnotify(old, refresh=False)

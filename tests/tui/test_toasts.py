@@ -25,11 +25,11 @@ def toasts(app) -> list:
 
 def clear_of(app, *selectors: str) -> None:
     """Every toast shown lies clear of each widget named (and of the Footer)."""
-    shown = toasts(app)
-    assert shown
+    placed = toasts(app)
+    assert placed
     kept = [footer.region for footer in app.screen.query(Footer)]  # a dialog has none
     kept += [app.screen.query_one(selector).region for selector in selectors]
-    for toast in shown:
+    for toast in placed:
         for region in kept:
             assert not toast.overlaps(region), (toast, region)
 
