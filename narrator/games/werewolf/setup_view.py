@@ -86,6 +86,8 @@ def residents_view(s: State, path: tuple[str, ...]) -> StepView:
         choices=choices,
         primary=Choice("enter", event=ev.ResidentsConfirmed()),
         take_back=Words("ww.picker.take_back") if s.residents else False,
+        # A key that is no entry: where the keys are, not the key line again just above it.
+        unkeyed=Words("ww.picker.unkeyed_out" if removing else "ww.picker.unkeyed"),
     )
 
 
