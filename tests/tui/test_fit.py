@@ -459,7 +459,9 @@ async def test_every_werewolf_screen_fits_80_by_24(tmp_path, lang):
         await run_paced(pilot, app, fit, lambda: pilot.press("enter"))
         fit.watching(werewolf_screen)
         await play_werewolf(pilot, app, fit, random.Random(8))
-        await fit.look("over")
+        from tests.tui.test_fit_referee import winner_shown  # (it imports this module)
+
+        await fit.look("over", also=winner_shown)
         over = screen_text(app)
         hidden = [name for seat, name in enumerate(WW_NAMES) if f"[{seat + 1}] {name}" not in over]
         if hidden:  # W38: every seat's card line, unscrolled
@@ -519,3 +521,6 @@ async def test_every_seat_s_inquisitor_card_line_is_on_screen_at_the_end_W38(tmp
         for seat, name in enumerate(WW_NAMES):
             assert f"[{seat + 1}] {name}: " in text, (name, text)
         assert step_problems(app.screen) == [], text  # (the Footer: the test above)
+        from tests.tui.test_fit_referee import winner_shown
+
+        assert winner_shown(app) == [], text  # beside the card lines, the winner readable
