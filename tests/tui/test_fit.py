@@ -113,6 +113,10 @@ def footer_problems(screen) -> list[str]:
         )
         if not region or region != full or covered:
             out.append(f"Footer key cut: {label!r} (shows {flat(text_in(screen, region))!r})")
+    labelled = {key.action for key in keys if key.description}
+    common = {"command_palette", "replay", "mute"} & {key.action for key in keys}
+    if "record" in {key.action for key in keys} - labelled and common:  # t before v, m, ^p
+        out.append(f"the record's label (t) given up before the keys {sorted(common)}")
     active = {binding.action for _, binding, _, _ in screen.active_bindings.values()}
     if "help" in active and "help" not in {key.action for key in keys}:
         out.append("Footer without its help key (?), which lists the keys it leaves out")
