@@ -1,8 +1,11 @@
-"""The Footer at 80 columns gives up the keys every screen has before a table's own (issue 40):
-at Ravnica's discussion in Russian, the longest labels, the record keeps its label ("t
-Запись") while the palette, replay and mute keys give way (Help lists them all)."""
+"""What a table's laptop (80×24) shows in Russian, the longest words (issue 40): the Footer
+gives up the keys every screen has before a table's own (at Ravnica's discussion the record
+keeps its label, "t Запись", while the palette, replay and mute keys give way: Help lists them
+all); each game's setup form shows its Start without scrolling."""
 
 from __future__ import annotations
+
+import pytest
 
 from narrator.journal import Journal
 from tests.storm import example_events
@@ -29,3 +32,17 @@ async def test_the_record_keeps_its_label_at_ravnica_s_discussion_in_russian(tmp
         footer = screen_text(app).splitlines()[-1]
         assert footer_problems(app.screen) == [], footer
         assert "t Запись" in footer and "Голосовать" in footer, footer
+
+
+@pytest.mark.parametrize("game", ["pyre", "blood_bound", "werewolf", "ravnica"])
+async def test_the_setup_form_shows_its_start_unscrolled_in_russian(tmp_path, game):
+    from narrator.tui.setup import SetupScreen
+
+    app = make_app(tmp_path, "ru", game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        await wait_for(pilot, lambda: footer_ready(app.screen))
+        await pilot.pause()
+        start, form = app.screen.query_one("#start"), app.screen.query_one("#setup")
+        assert form.region.contains_region(start.region), screen_text(app)
+        assert "Начать игру (ctrl+s)" in screen_text(app), screen_text(app)
