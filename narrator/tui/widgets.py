@@ -128,7 +128,10 @@ class FittingFooter(Footer):
         (keys, docked), (wanted, docked_wanted) = split(old), split(fresh)
         if len(docked) != len(docked_wanted) or any(k.has_class("-grouped") for k in fresh):
             return False
-        for key, new in zip((*keys, *docked), (*wanted, *docked_wanted), strict=False):
+        # Each in its own place: a key more is mounted, never given to the docked palette key
+        # (which then showed a second "v Replay" where "^p palette" was).
+        pairs = (*zip(keys, wanted, strict=False), *zip(docked, docked_wanted, strict=True))
+        for key, new in pairs:
             key.key, key.key_display, key.description = new.key, new.key_display, new.description
             key.action, key._disabled, key.tooltip = new.action, new._disabled, new.tooltip
             key.set_class(new._disabled, "-disabled")
