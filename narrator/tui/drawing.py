@@ -181,8 +181,11 @@ def step(
     if compact and len(parts) > 1 and isinstance(body[0], Over):  # the winner beside the rest
         rest = [block(b, state, look, lang, ticked, justify) for b in body[1:]]  # a column
         rendered = Table.grid(expand=True, padding=(0, 2))
-        rendered.add_column(ratio=1)
-        rendered.add_column(no_wrap=True)
+        # The winner's box keeps its banner's width (its line wraps under it); the rest
+        # wraps and its lists take fewer columns: both readable side by side at 80 columns.
+        banner = Text(worded(body[0].banner, lang)).cell_len + OVER_FRAME
+        rendered.add_column(ratio=1, width=banner)
+        rendered.add_column()
         rendered.add_row(parts[0], Group(*rest))
     return View(
         Text(worded(title, lang), style="bold"),
@@ -210,6 +213,8 @@ def block(
         return Text(" ".join(worded(part, lang) for part in b), justify=justify)
     return Text(worded(b, lang), justify=justify)
 
+
+OVER_FRAME = 4  # the winner's box, compact: its borders and padding, either side
 
 LISTED_IN_COLUMNS = 4  # a small terminal lists more seats than this in columns
 

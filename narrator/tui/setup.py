@@ -150,8 +150,12 @@ class SetupScreen(Screen):
 
     def on_resize(self) -> None:
         """A laptop's 24 rows: the fields without a blank row between them (app.tcss), so
-        that the whole form but a few fields shows at once."""
-        self.set_class(self.size.height < 30, "dense")
+        that the whole form but a few fields shows at once, and Start a row high: at 80×24 it is
+        on screen unscrolled, in Russian too (issue 40)."""
+        dense = self.size.height < 30
+        self.set_class(dense, "dense")
+        for start in self.query("#start").results(Button):
+            start.compact = dense
 
     @property
     def fields(self) -> tuple[Field, ...]:

@@ -76,12 +76,17 @@ class DrawnStatic(Static):
 
 class FittingFooter(Footer):
     """Textual's Footer showing only the keys that fit its width, each whole: when they do not
-    all fit, the keys every screen has give way first (the command palette, replay, mute,
-    undo, quit, the record): first their labels (the key alone: "^z", "m"), then the keys
-    themselves, then the others from the right; Help (?) stays, and lists them all. A key is
-    never cut mid-word."""
+    all fit, the keys every screen has give way first (``GIVE_WAY``: their labels, the key
+    alone: "^z", "m"; then the palette, replay and mute keys, before the record's label, which
+    a table uses: "t Record"), then the others from the right; Help (?) stays, and lists them
+    all. A key is never cut mid-word."""
 
-    GIVE_WAY = ("command_palette", "replay", "mute", "undo", "ask_quit", "record")
+    GIVE_WAY = (  # in this order, while the keys do not fit: a label, or the whole key
+        *(("label", name) for name in ("command_palette", "replay", "mute", "undo", "ask_quit")),
+        *(("key", name) for name in ("command_palette", "replay", "mute")),
+        ("label", "record"),
+        *(("key", name) for name in ("undo", "ask_quit", "record")),
+    )
     KEEP = frozenset({"help"})
 
     def compose(self):
@@ -123,7 +128,10 @@ class FittingFooter(Footer):
         (keys, docked), (wanted, docked_wanted) = split(old), split(fresh)
         if len(docked) != len(docked_wanted) or any(k.has_class("-grouped") for k in fresh):
             return False
-        for key, new in zip((*keys, *docked), (*wanted, *docked_wanted), strict=False):
+        # Each in its own place: a key more is mounted, never given to the docked palette key
+        # (which then showed a second "v Replay" where "^p palette" was).
+        pairs = (*zip(keys, wanted, strict=False), *zip(docked, docked_wanted, strict=True))
+        for key, new in pairs:
             key.key, key.key_display, key.description = new.key, new.key_display, new.description
             key.action, key._disabled, key.tooltip = new.action, new._disabled, new.tooltip
             key.set_class(new._disabled, "-disabled")
@@ -170,25 +178,22 @@ class FittingFooter(Footer):
 
         widths = [width(key) for key in keys]
         used = sum(widths)
-        room_over = used > room
-        for name in self.GIVE_WAY if room_over else ():  # the key alone: " ^z", " m"
+        shown = [True] * len(keys)
+        for how, name in self.GIVE_WAY:
             for i, key in enumerate(keys):
-                if key.action == name and used > room and key.description:
+                if used <= room or key.action != name or not shown[i]:
+                    continue
+                if how == "key":
+                    shown[i] = False
+                    used -= widths[i]
+                elif key.description:  # the key alone: " ^z", " m"
                     key.key_display, key.description = " " + key.key_display, ""
                     used -= widths[i] - width(key)
                     widths[i] = width(key)
-        shown = [True] * len(keys)
-
-        def rank(i: int) -> tuple[int, int]:
-            action = keys[i].action
-            if action in self.GIVE_WAY:
-                return (0, self.GIVE_WAY.index(action))
-            return (1, -i)
-
-        for i in sorted(range(len(keys)), key=rank):
+        for i in reversed(range(len(keys))):  # then the others, from the right
             if used <= room:
                 break
-            if keys[i].action not in self.KEEP:
+            if shown[i] and keys[i].action not in self.KEEP:
                 shown[i] = False
                 used -= widths[i]
         for key, show in zip(keys, shown, strict=True):

@@ -21,6 +21,8 @@ from textual.errors import NoWidget
 from textual.geometry import Region
 from textual.widgets import Footer, Input
 
+from narrator.games.shell_data import Over
+from narrator.prompts import worded
 from narrator.tui.game import GameScreen
 from narrator.tui.privacy import PrivacyScreen
 from narrator.tui.speech import CaptionsOnly
@@ -113,10 +115,31 @@ def footer_problems(screen) -> list[str]:
         )
         if not region or region != full or covered:
             out.append(f"Footer key cut: {label!r} (shows {flat(text_in(screen, region))!r})")
+    actions = [key.action for key in keys]
+    out += [f"Footer key twice: {a!r}" for a in sorted(set(actions)) if actions.count(a) > 1]
+    labelled = {key.action for key in keys if key.description}
+    common = {"command_palette", "replay", "mute"} & {key.action for key in keys}
+    if "record" in {key.action for key in keys} - labelled and common:  # t before v, m, ^p
+        out.append(f"the record's label (t) given up before the keys {sorted(common)}")
     active = {binding.action for _, binding, _, _ in screen.active_bindings.values()}
     if "help" in active and "help" not in {key.action for key in keys}:
         out.append("Footer without its help key (?), which lists the keys it leaves out")
     return out
+
+
+def winner_shown(app) -> list[str]:
+    """The winner is on the screen, whatever else the end shows: read across the screen, or
+    down the winner's box (beside other lists, its lines wrap inside its borders)."""
+    over = next(b for b in app.game.step(app.state).body if isinstance(b, Over))
+    lines = screen_text(app).splitlines()
+    boxed = " ".join(line.split("│")[1] for line in lines if line.count("│") >= 2)
+    shown = flat(" ".join(lines).replace("│", " ")) + "\n" + flat(boxed)
+    lang, game = app.language, app.game.words_dir  # (the test's words may be the common ones)
+    return [
+        f"the winner is not shown: {text!r}"
+        for text in (worded(over.banner, lang, game), worded(over.line, lang, game)[:24])
+        if flat(text) not in shown
+    ]
 
 
 def step_problems(screen) -> list[str]:
@@ -459,7 +482,7 @@ async def test_every_werewolf_screen_fits_80_by_24(tmp_path, lang):
         await run_paced(pilot, app, fit, lambda: pilot.press("enter"))
         fit.watching(werewolf_screen)
         await play_werewolf(pilot, app, fit, random.Random(8))
-        await fit.look("over")
+        await fit.look("over", also=winner_shown)
         over = screen_text(app)
         hidden = [name for seat, name in enumerate(WW_NAMES) if f"[{seat + 1}] {name}" not in over]
         if hidden:  # W38: every seat's card line, unscrolled
@@ -519,3 +542,4 @@ async def test_every_seat_s_inquisitor_card_line_is_on_screen_at_the_end_W38(tmp
         for seat, name in enumerate(WW_NAMES):
             assert f"[{seat + 1}] {name}: " in text, (name, text)
         assert step_problems(app.screen) == [], text  # (the Footer: the test above)
+        assert winner_shown(app) == [], text  # beside the card lines, the winner readable

@@ -14,13 +14,20 @@ from __future__ import annotations
 
 import pytest
 
-from narrator.games.shell_data import Over
-from narrator.prompts import worded
 from narrator.tui.game import GameScreen
 from narrator.tui.privacy import PrivacyScreen
 from tests.every_game import registered, with_example
-from tests.tui.driver import screen_text, wait_for
-from tests.tui.test_fit import Fit, flat, make_app, problems, read_page, shown_region, text_in
+from tests.tui.driver import wait_for
+from tests.tui.test_fit import (
+    Fit,
+    flat,
+    make_app,
+    problems,
+    read_page,
+    shown_region,
+    text_in,
+    winner_shown,
+)
 
 NAMES = ("Annabelle", "Bob", "Cid", "Dee", "Evangeline", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit")
 GAMES = {"blood_bound": 11, "pyre": 6}  # B4, P2: the largest tables
@@ -190,17 +197,6 @@ async def walk(pilot, app, fit: Fit, events: tuple, end=None) -> None:
             assert app.enter(event), (event, app.state.step)
     await read_pages(pilot, app, fit)
     await fit.look("over", also=end)
-
-
-def winner_shown(app) -> list[str]:
-    """The winner is on the screen, whatever else the end shows."""
-    over = next(b for b in app.game.step(app.state).body if isinstance(b, Over))
-    shown = flat(screen_text(app).replace("│", " "))
-    return [
-        f"the winner is not shown: {text!r}"
-        for text in (worded(over.banner, app.language), worded(over.line, app.language)[:24])
-        if flat(text) not in shown
-    ]
 
 
 SIZES = ((80, 24), (100, 30))
