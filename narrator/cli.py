@@ -37,6 +37,16 @@ def common(p: argparse.ArgumentParser, after: bool = False) -> None:
     )
 
 
+def subcommand(sub, name: str, help: str) -> argparse.ArgumentParser:
+    """A command of ``narrator``: its help lists the exit codes, and it takes the common
+    options after it too."""
+    p = sub.add_parser(
+        name, help=help, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    common(p, after=True)
+    return p
+
+
 def parser() -> argparse.ArgumentParser:
     from narrator.games.registry import names  # the games by name: no game's rules imported
 
@@ -65,34 +75,18 @@ def parser() -> argparse.ArgumentParser:
         help="serve the public view on the local network, for a TV or phones (F2 shows how)",
     )
     sub = p.add_subparsers(dest="command")
-    play = sub.add_parser(
-        "play",
-        help="play a game from a script, without a screen",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    common(play, after=True)
+    play = subcommand(sub, "play", "play a game from a script, without a screen")
     play.add_argument("--script", required=True, help="the script file ('-' for standard input)")
     play.add_argument("--journal", metavar="DIR", help="also write the game's journal into DIR")
-    history = sub.add_parser(
-        "history",
-        help="the games played, newest first, and the players",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    common(history, after=True)
+    history = subcommand(sub, "history", "the games played, newest first, and the players")
     history.add_argument("--game", choices=names(), help="only the games of this game")
     history.add_argument("--player", help="only the games this player played")
     history.add_argument("--players", action="store_true", help="each player's games and wins")
     history.add_argument("--csv", metavar="FILE", help="write FILE.games.csv, FILE.players.csv")
     history.add_argument("--markdown", metavar="FILE", help="write the history as Markdown")
-    show = sub.add_parser(
-        "display",
-        help="the table display full screen in this terminal (a TV on the laptop)",
-        epilog=EXIT_CODES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+    show = subcommand(
+        sub, "display", "the table display full screen in this terminal (a TV on the laptop)"
     )
-    common(show, after=True)
     show.add_argument("url", help="the address the app shows under F2 (--table-display)")
     return p
 
