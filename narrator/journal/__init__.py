@@ -157,14 +157,12 @@ class Journal:
         name = path.name
         reader = Reader(stream)
         lines = reader.lines()
+        journal = None
         try:
             number, first = next(lines, (1, None))
             if first is None:
                 raise JournalError("no_header", file=name)
             journal = cls._headed(path, first, number)
-        except TooLong as err:
-            raise JournalError("too_long", file=name, line=err.args[0], limit=LONGEST) from None
-        try:
             for number, line in lines:
                 body = line
                 if journal.check is not None:
@@ -176,11 +174,11 @@ class Journal:
                 if journal.check is not None:
                     journal.check = check
         except TooLong as err:
-            damaged = JournalError("too_long", file=name, line=err.args[0], limit=LONGEST)
-            damaged.kept = journal if journal.events else None
-            raise damaged from None
+            too_long = JournalError("too_long", file=name, line=err.args[0], limit=LONGEST)
+            too_long.kept = journal if journal and journal.events else None
+            raise too_long from None
         except JournalError as err:
-            err.kept = journal if journal.events else None  # the entries before it
+            err.kept = journal if journal and journal.events else None  # the entries before it
             raise
         return journal, reader
 
