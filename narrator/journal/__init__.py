@@ -37,6 +37,7 @@ from narrator.journal.lines import (
     Reader,
     TooLong,
     has_seal,
+    header_of,
     sealed,
     unsealed,
     write_line,
@@ -92,14 +93,7 @@ class Journal:
         now = _dt.datetime.now().astimezone()
         stem = stem or f"{game_name}-{now:%Y%m%d-%H%M%S-%f}"
         path = directory / f"{stem}{SUFFIX}"
-        header = {
-            "journal": MAGIC,
-            "version": VERSION,
-            "game": game_name,
-            "created": now.isoformat(),
-        }
-        if language:  # the language it is played in: a resume keeps it, the history shows it
-            header["language"] = language
+        header = header_of(game_name, now.isoformat(), language)
         flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND | os.O_CLOEXEC
         fd = os.open(path, flags, 0o600)
         try:

@@ -34,6 +34,15 @@ _HEX = re.compile(rb"[0-9a-f]{16}")
 _BLANKS = re.compile(rb"[\n]+")
 
 
+def header_of(game: str, created: str, language: object = None, **more: object) -> dict:
+    """A journal's first line: the file's kind, its version, its game, when it was created and
+    the language it is played in (a resume keeps it, the history shows it), if known."""
+    header = {"journal": MAGIC, "version": VERSION, "game": game, "created": created}
+    if isinstance(language, str) and language:
+        header["language"] = language
+    return {**header, **more}
+
+
 class Damaged(ValueError):
     """A line whose check does not match (raised with its line number by the reader)."""
 

@@ -17,7 +17,7 @@ from narrator import holding
 from narrator.journal import Journal
 from narrator.journal.errors import JournalError, in_use
 from narrator.journal.files import fsync_dir, opened
-from narrator.journal.lines import MAGIC, VERSION, sealed, write_line
+from narrator.journal.lines import header_of, sealed, write_line
 
 ASIDE = ".damaged-"  # <journal>.damaged-<time>: the damaged file, kept
 
@@ -54,15 +54,9 @@ def mend(path: Path, now: _dt.datetime | None = None) -> tuple[Journal, Path | N
 def _rewritten(kept: Journal, line: int, now: _dt.datetime) -> tuple[Journal, Path]:
     path = kept.path
     aside = _aside(path, now)
-    header = {
-        "journal": MAGIC,
-        "version": VERSION,
-        "game": kept.game.name,
-        "created": kept.header.get("created") or now.isoformat(),
-        "mended": {"from": aside.name, "line": line},  # for whoever reads the file
-    }
-    if isinstance(kept.header.get("language"), str):
-        header["language"] = kept.header["language"]
+    created = kept.header.get("created") or now.isoformat()
+    mended = {"from": aside.name, "line": line}  # for whoever reads the file
+    header = header_of(kept.game.name, created, kept.header.get("language"), mended=mended)
     data, check = sealed(header, b"")
     for number, event in enumerate(kept.events, start=1):
         entry, check = sealed({"n": number, "event": event.to_json()}, check)
