@@ -88,6 +88,7 @@ class HomeScreen(Screen):
         self.elsewhere: set[str] = set()  # unfinished games another narrator plays now
         self.last: GameRow | None = None
         self.shown_once = False  # the first resume is the screen's first showing: drawn here
+        self.looked = False  # the look after the first frame is done (every journal read)
         self.refresh_state(thorough=False)
         self.app.after_first_frame(self.look_again)
 
@@ -113,8 +114,10 @@ class HomeScreen(Screen):
             self.history.pending = pending[READ_AT_ONCE:]
             changed += self.history.read_in(pending[:READ_AT_ONCE])
             self.set_timer(0.01, lambda: self.read_more(changed))
-        elif changed:
-            self.refresh_state(thorough=False, keep=self.highlighted())
+        else:
+            if changed:
+                self.refresh_state(thorough=False, keep=self.highlighted())
+            self.looked = True
 
     def refresh_state(self, thorough: bool = True, keep: str = "") -> None:
         """The menu drawn from the history, brought up to date with the journals first

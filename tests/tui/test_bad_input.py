@@ -323,6 +323,7 @@ async def test_home_screen_offers_the_good_game_and_names_the_damaged_files(make
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         await see(pilot, "Resume Ravnica: Inquisition (5 players, round 1)")
         await see(pilot, "deep.jsonl", "notes.jsonl", "skipped")
+        await wait_for(pilot, lambda: app.screen.looked)  # its look after the first frame done
         # The offered game is damaged before Enter is pressed: said, and the menu redrawn.
         good.write_bytes(good.read_bytes()[:30] + b"\xff\n")
         await pilot.press("enter")
