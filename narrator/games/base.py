@@ -47,6 +47,7 @@ if TYPE_CHECKING:  # the data is imported by the games that make it: a quicker s
         Line,
         PublicView,
         StepView,
+        Text,
     )
     from narrator.prompts import Words
 
@@ -204,6 +205,12 @@ class Game:
         voice would tell it (the reveal's line, a private page's words tying a seat to the
         secret): none may be on a public screen, said or in the record before its reveal.
         The house's checks look for them; none by default (a game that holds no secret)."""
+        return ()
+
+    def seen_by(self, state: Any, seat: int) -> Sequence[Text]:
+        """What ``seat`` alone has seen so far (its secret draws, what was shown to it, what it
+        gave in secret), for that seat's own page, oldest first: never another seat's secret.
+        None by default (a game with no private step)."""
         return ()
 
     def script(self) -> Any:

@@ -204,6 +204,9 @@ class Privacy:
     cover: Words
     close_eyes: Line | None = None
     on_open: Any = None
+    # The seat that takes these steps: on its own phone when that seat's page is joined (the
+    # laptop then shows only that a secret step is under way); None: the laptop's screen only.
+    seat: int | None = None
 
 
 # --- the body of a step: blocks, drawn one under another -------------------------------------

@@ -271,11 +271,16 @@ class Journal:
         except OSError:
             tmp.unlink(missing_ok=True)
 
-    def append(self, event: Event) -> Any:
+    def append(self, event: Event, source: str | None = None) -> Any:
         """Check ``event`` against the rules, write it to disk and fsync, then return the new
-        state. A refused event raises ``Refusal`` and writes nothing."""
+        state. A refused event raises ``Refusal`` and writes nothing. ``source``: where the
+        entry came from when not from the laptop's keys ("phone": a seat's own page), noted
+        in its line (the journal is the owner's alone; replay reads the event only)."""
         new_state = self.game.apply(self.state, event)
-        self._write({"n": len(self.events) + 1, "event": event.to_json()})
+        record = {"n": len(self.events) + 1, "event": event.to_json()}
+        if source is not None:
+            record["from"] = source
+        self._write(record)
         self.events.append(event)
         self.state = new_state
         return new_state

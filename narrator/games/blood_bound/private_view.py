@@ -56,6 +56,7 @@ def curses_view(s: State, path: tuple[str, ...]) -> StepView:
             session=("curses", r.seat),
             cover=Words("bb.curses.cover", params),
             close_eyes=Line("bb_look_away", {"player": user}),
+            seat=r.seat,
         ),
         public=(
             Words("bb.curses.public_title", params),

@@ -46,6 +46,7 @@ def private_view(s: State, leader_name: str, colour) -> StepView:
         # Black's eyes-closed line was said on the public screen (R20)
         close_eyes=None if by == "B" and not red else Line("privacy_close_eyes", {"leader": name}),
         on_open=ev.TargetDrawn(left[0]) if last else None,  # R22: the one card left
+        seat=leader,
     )
     if step in DRAW_STEPS:
         if s.options.deck_mode == "app":

@@ -58,6 +58,7 @@ def _secret_view(s: State) -> StepView:
             session=("secret",),
             cover=Words("skeleton.privacy.cover", {"player": picker}),
             close_eyes=Line("skeleton_close_eyes", {"player": picker}),
+            seat=0,  # the seat that takes it: on its own phone when joined
         ),
         public=(
             Words("skeleton.secret_title"),
