@@ -23,7 +23,8 @@ import secrets
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from importlib import resources
 from typing import Any
 
@@ -39,6 +40,7 @@ from narrator.display.connections import (
     under_way,
 )
 from narrator.display.feed import encode
+from narrator.display.seats import SeatDoor
 from narrator.prompts import LANGUAGES, words
 
 MAX_CLIENTS = 64  # pages open at once; more are refused (503), the game goes on
@@ -101,10 +103,31 @@ class TableDisplay:
         self.streams_cap = max(1, min(MAX_CLIENTS, self.doors.cap // 2))  # room for page loads
         self.listener: asyncio.Server | None = None
         self.troubles = 0  # errors the server's loop met and kept quiet (never printed)
+        # Each seat's own page (issue 38), set by the app: who may open which (``SeatDoor``),
+        # the last page made for each seat, and the app's doors for a phone's entry (called
+        # in the server's thread, it returns a concurrent Future of the answer: {"ok": bool,
+        # "message": str}) and for a seat joined or gone (called in the server's thread).
+        self.seats: SeatDoor | None = None
+        self.seat_pages: dict[int, bytes] = {}
+        self.on_seat_entry: Callable[[int, dict[str, Any]], Future[dict[str, Any]]] | None = None
+        self.on_seat_change: Callable[[int], None] | None = None
+        self.language = "en"  # the words of a refusal page (a seat's own page has its own)
 
     @property
     def url(self) -> str:
         return f"http://{self.host}:{self.port}/{self.token}/"
+
+    def seat_link(self, seat: int) -> str | None:
+        """The address ``seat``'s phone opens to join (its link works once), or None: no seats
+        here, or the seat is joined (revoke it first)."""
+        token = self.seats.link_token(seat) if self.seats is not None else None
+        return None if token is None else f"http://{self.host}:{self.port}/seat/join/{token}"
+
+    def publish_seats(self, pages: Mapping[int, dict[str, Any]]) -> None:
+        """Send each seat its own page (only down that seat's own streams), all in one go so
+        they reach the phones at the same moment. From any thread."""
+        for seat, page in pages.items():
+            self.seat_pages[seat] = encode(page)
 
     def allowed_hosts(self) -> set[str]:
         names = {self.host, "127.0.0.1", "localhost"}
