@@ -11,11 +11,20 @@ from typing import Any
 
 from narrator.games.base import Event
 from narrator.games.blood_bound import events as ev
-from narrator.games.blood_bound import keys, narration, public, rules, script, steps, story
+from narrator.games.blood_bound import (
+    keys,
+    narration,
+    private_view,
+    public,
+    rules,
+    script,
+    steps,
+    story,
+)
 from narrator.games.blood_bound.flow import DAGGER, END, SETUP
 from narrator.games.blood_bound.state import COUNTS, State, curse_cards
 from narrator.games.common.parts import GameOfParts, Parts
-from narrator.games.shell_data import Field
+from narrator.games.shell_data import Field, Text
 from narrator.prompts import Words, prompt, worded
 
 CHOICES = (  # (option, values, rule): the ⚖ rulings chosen before the game
@@ -125,7 +134,11 @@ class BloodBoundGame(GameOfParts):
             prompt("bb_flipped_true", lang, player=player),
             worded(Words("bb.curses.given_true", {"player": player}), lang),
             worded(Words("bb.display.flip.true", {"player": player}), lang),
+            worded(private_view.gift_seen(state, state.fleur_shown, state.true_curse, True), lang),
         )
+
+    def seen_by(self, state: State, seat: int) -> Sequence[Text]:
+        return private_view.seen_by(state, seat)
 
     # --- for the history ------------------------------------------------------------------
     def sides(self, state: State) -> tuple[tuple[Words | None, bool | None], ...] | None:

@@ -8,7 +8,7 @@ from narrator.games.blood_bound import events as ev
 from narrator.games.blood_bound.keys import DECLINE_KEY, key_of, seat_choices, seat_keys
 from narrator.games.blood_bound.state import State, curse_cards
 from narrator.games.common.seats import seat_of_key
-from narrator.games.shell_data import Choice, Line, Privacy, StepView
+from narrator.games.shell_data import Choice, Line, Privacy, StepView, Text
 from narrator.prompts import Words
 
 
@@ -76,3 +76,21 @@ def _seat_choice(c: Choice, pick) -> Choice:
     if isinstance(made, tuple):
         return Choice(c.key, c.label, goto=made)
     return Choice(c.key, c.label, made)
+
+
+def seen_by(s: State, seat: int) -> tuple[Text, ...]:
+    """B19 for the Inquisitor's own page alone (issue 38): whom he gave the True Curse, then
+    each False one, in seat order (as the table display lists the holders). A receiver has
+    seen nothing (B21: nobody looks at a curse card before the end); who holds one is public."""
+    if not s.curses_given or s.true_curse is None or seat != s.fleur_shown:
+        return ()  # only the Inquisitor gives (B19), and he is shown by then (B11)
+    false = (p for p in s.curse_holders if p != s.true_curse)
+    return tuple(gift_seen(s, seat, p, p == s.true_curse) for p in (s.true_curse, *false))
+
+
+def gift_seen(s: State, inquisitor: int, holder: int, true: bool) -> Words:
+    """One curse card of the gift as the Inquisitor's page says it (B19: kept, when allowed)."""
+    card = "true" if true else "false"
+    if holder == inquisitor:
+        return Words(f"bb.seen.kept_{card}")
+    return Words(f"bb.seen.gave_{card}", {"player": s.players[holder]})

@@ -15,6 +15,7 @@ from narrator.games.ravnica import (
     public,
     rules,
     script,
+    seen,
     setup_rules,
     steps,
     story,
@@ -22,8 +23,8 @@ from narrator.games.ravnica import (
 )
 from narrator.games.ravnica.moves import legal_moves
 from narrator.games.ravnica.state import State, Step
-from narrator.games.shell_data import Field, PublicView, StepView
-from narrator.prompts import Words, prompt
+from narrator.games.shell_data import Field, PublicView, StepView, Text
+from narrator.prompts import Words, prompt, worded
 
 # The setup form (R4, R6, R9–R11, R15, R26, R27c): (option, label words, values) of each choice
 CHOICES = (  # (field, label, values, rule)
@@ -196,11 +197,18 @@ class RavnicaGame(Game):
     example_script = "five-players.txt"
 
     def secrets(self, state: State, lang: str) -> Sequence[str]:
-        """R23 until R29: the Ultimate Price's reveal, naming the player it falls on."""
+        """R23 until R29: the Ultimate Price's reveal, naming the player it falls on, and the
+        Black leader's own page's line for it."""
         if state.ultimate_price is None or state.ultimate_price_revealed:
             return ()
         player = state.players[state.ultimate_price]
-        return (prompt("ultimate_price_reveal", lang, player=player),)
+        return (
+            prompt("ultimate_price_reveal", lang, player=player),
+            worded(seen.price_seen(state), lang),
+        )
+
+    def seen_by(self, state: State, seat: int) -> Sequence[Text]:
+        return seen.seen_by(state, seat)
 
 
 GAME = RavnicaGame()

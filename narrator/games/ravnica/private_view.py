@@ -111,8 +111,16 @@ def green_look(s: State, chosen: int) -> Words:
     name = s.players[chosen]
     if s.options.deck_mode == "physical":
         return Words("privacy.green_physical", {"player": name})
-    cards = tuple(d.colour for d in s.draws if s.leader_of(d.by) == chosen)
+    cards = held_cards(s, chosen)
     if not cards:
         return Words("privacy.green_no_cards", {"player": name})
     shown = tuple(upper(colour_words(c)) for c in cards)
     return Words("privacy.green_cards", {"player": name, "cards": shown})
+
+
+def held_cards(s: State, seat: int, draws=None) -> tuple[str, ...]:
+    """R9 ⚖, R24: the targeting cards the app keeps for ``seat`` among ``draws`` (by default
+    every draw so far): one a colour it led whose card was drawn."""
+    return tuple(
+        d.colour for d in (s.draws if draws is None else draws) if s.leader_of(d.by) == seat
+    )

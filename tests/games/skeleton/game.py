@@ -10,7 +10,7 @@ from typing import Any
 
 from narrator.games.base import Event
 from narrator.games.common.parts import GameOfParts, Parts
-from narrator.games.shell_data import Field
+from narrator.games.shell_data import Field, Text
 from narrator.prompts import Words, prompt, worded
 from tests.games.skeleton import events as ev
 from tests.games.skeleton import narration, public, rules, script, steps, story
@@ -82,15 +82,22 @@ class SkeletonGame(GameOfParts):
         return state.step == OVER
 
     def secrets(self, state: State, lang: str) -> Sequence[str]:
-        """X2 until X5: whose seat is the secret one, as its reveal would say it (no public
-        screen, line or page may say it before)."""
+        """X2 until X5: whose seat is the secret one, as its reveal and the picker's own page
+        would say it (no public screen, line or page may say it before)."""
         if state.secret is None or state.step == OVER:
             return ()
         player = state.players[state.secret]
         return (
             prompt("skeleton_secret_is", lang, player=player),
             worded(Words("skeleton.secret_was", {"player": player}), lang),
+            *(worded(text, lang) for text in self.seen_by(state, 0)),  # the picker's own page
         )
+
+    def seen_by(self, state: State, seat: int) -> Sequence[Text]:
+        """X2: the secret seat, on the page of the first player alone, who picked it."""
+        if state.secret is None or seat != 0:
+            return ()
+        return (Words("skeleton.seen.picked", {"player": state.players[state.secret]}),)
 
     def winners(self, state: State) -> tuple[int, ...] | None:
         return state.winners() if state.step == OVER else None

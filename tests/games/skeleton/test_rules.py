@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from narrator.games.base import Refusal, fold
-from narrator.prompts import use_game
+from narrator.prompts import use_game, worded
 from tests.games.skeleton import events as ev
 from tests.games.skeleton import rules
 from tests.games.skeleton.game import GAME
@@ -65,6 +65,24 @@ def test_the_secret_seat_is_public_only_once_revealed_X2_X5():
     s = fold(GAME, [ev.VoteCast(0, 1), ev.VoteCast(1, 2), ev.VoteCast(2, 1)], s)
     s = fold(GAME, [ev.VotesCounted(), ev.Revealed()], s)
     assert GAME.public_view(s).seats[2].marks
+
+
+def test_the_secret_seat_is_seen_by_its_picker_alone_X2():
+    """Each seat's own page (``seen_by``): the first player, who picked it, sees the secret
+    seat, before and after the reveal; no other seat ever does."""
+    s = a_game()
+    assert all(not GAME.seen_by(s, seat) for seat in range(3))
+    s = GAME.apply(s, ev.SecretChosen(2))
+    use_game(GAME.words_dir)
+    try:
+        for lang in ("en", "ru"):
+            (line,) = (worded(t, lang) for t in GAME.seen_by(s, 0))
+            assert "Cid" in line and "{" not in line
+    finally:
+        use_game(None)
+    s = fold(GAME, [ev.VoteCast(0, 1), ev.VoteCast(1, 2), ev.VoteCast(2, 1)], s)
+    s = fold(GAME, [ev.VotesCounted(), ev.Revealed()], s)
+    assert len(GAME.seen_by(s, 0)) == 1 and not GAME.seen_by(s, 1) and not GAME.seen_by(s, 2)
 
 
 def test_legal_moves_reach_the_end():
