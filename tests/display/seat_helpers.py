@@ -121,3 +121,22 @@ async def until(check, deadline: float = DEADLINE) -> None:
     while not check():
         assert time.monotonic() < end, "never happened"
         await asyncio.sleep(0.01)
+
+
+async def open_phone(browser, url: str):
+    """A page of its own browser context (its own cookies: another phone), opened at ``url``."""
+    from tests.display.browser import Page
+
+    session, port = browser.session, browser.port
+    async with session.get(f"http://127.0.0.1:{port}/json/version") as answer:
+        top = (await answer.json())["webSocketDebuggerUrl"]
+    async with session.ws_connect(top, max_msg_size=0) as ws:
+        whole = Page(ws)
+        context = (await whole.call("Target.createBrowserContext"))["browserContextId"]
+        made = await whole.call("Target.createTarget", url=url, browserContextId=context)
+    async with session.get(f"http://127.0.0.1:{port}/json/list") as answer:
+        target = next(t for t in await answer.json() if t["id"] == made["targetId"])
+    socket_ = await session.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0)
+    page = Page(socket_)
+    await page.wait(lambda: page.evaluate("document.readyState === 'complete'"))
+    return page

@@ -1,0 +1,120 @@
+"""Seat pages in a real browser (issue 38, items 1, 3, 4 and 5): two phones (390×844) and the
+table's page open at once, in English and in Russian. Each phone joins by its link and the
+token is gone from its address; each draws its own name, prompt, secrets and the public table;
+the acting seat's step and the other seat's decoy are boxes of one size; a tap reaches the app
+and its answer is shown; a revoked phone is told at once and shows nothing of its seat."""
+
+from __future__ import annotations
+
+import pytest
+
+from narrator.display.seatserver import RateLimit
+from tests.display.browser import CHROMIUM, Browser
+from tests.display.seat_helpers import NAMES, open_phone, seated, until
+from tests.display.test_browser import async_eq, layout
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (scripts/test installs it)")
+
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+WORDS = {
+    "en": {"seen": "What you alone have seen", "table": "The table", "nothing": "Nothing yet"},
+    "ru": {"seen": "Что видели только вы", "table": "Стол", "nothing": "Пока ничего"},
+}
+SAID = {  # the app's words for the two prompts, and its refusal
+    "en": ("The White leader's draw", "A secret step", "Tap when you are ready", "Ready", "R18"),
+    "ru": (
+        "Белый лидер тянет карту",
+        "Тайный шаг",
+        "Нажмите, когда будете готовы",
+        "Готово",
+        "R18",
+    ),
+}
+ENDED = {"en": "This phone is no longer Bob's page", "ru": "Этот телефон больше не страница"}
+
+
+def public(lang: str) -> dict:
+    seats = [{"name": n, "marks": [], "dead": False, "turn": False, "cells": []} for n in NAMES]
+    return {"game": None, "lang": lang, "title": "Coin Call", "step": "Step", "banner": "",
+            "seats": seats, "piles": [], "lines": [], "extra": {}, "said": []}  # fmt: skip
+
+
+def pages(lang: str, rev: int) -> dict:
+    step_title, decoy_title, ready_line, ready, _ = SAID[lang]
+    table = public(lang)
+    step = {
+        "title": step_title,
+        "lines": ["Draw a leader card", ""],
+        "choices": [{"key": "W", "label": "White"}, {"key": "G", "label": "Green"}],
+        "primary": {"key": "enter", "label": "Draw"},
+        "back": False,
+        "message": "",
+    }
+    decoy = {"title": decoy_title, "lines": [ready_line, ""], "choices": [],
+             "primary": {"key": "ready", "label": ready}, "back": False, "message": ""}  # fmt: skip
+    common = {"lang": lang, "words": WORDS[lang], "ends_at": None, "table": table, "rev": rev}
+    return {
+        0: {
+            **common,
+            "seat": 0,
+            "name": "Ann",
+            "mode": "step",
+            "prompt": step,
+            "seen": ["You drew GREEN (round 1)"],
+        },  # fmt: skip
+        1: {**common, "seat": 1, "name": "Bob", "mode": "decoy", "prompt": decoy, "seen": []},
+    }
+
+
+def box(page):
+    return page.evaluate(
+        "(r => [r.width, r.height])(document.getElementById('prompt').getBoundingClientRect())"
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+async def test_two_phones_and_the_table_each_see_their_own(lang):
+    answer = {"ok": False, "message": f"{SAID[lang][4]}: not yet"}
+    async with seated(answer=answer, layout=layout) as (display, app), Browser() as browser:
+        display.language = lang
+        display.seat_server.limit = RateLimit(burst=1000)  # three pages load from one address
+        display.publish(public(lang))
+        table = await browser.open(display.url)
+        phones = []
+        for seat in (0, 1):
+            link = display.seat_link(seat)
+            phone = await open_phone(browser, link)  # its own cookies
+            await phone.call("Emulation.setDeviceMetricsOverride", **PHONE)
+            await phone.wait(async_eq(phone, "#name", NAMES[seat]))
+            href = await phone.evaluate("location.href")
+            assert href.endswith("/seat/") and link.rsplit("/", 1)[1] not in href
+            phones.append(phone)
+        ann, bob = phones
+        display.publish_seats(pages(lang, rev=5))
+        await ann.wait(async_eq(ann, "#prompt-title", SAID[lang][0]))
+        await bob.wait(async_eq(bob, "#prompt-title", SAID[lang][1]))
+        assert await box(ann) == await box(bob)  # a step and a decoy: one size
+        for phone in phones:  # a phone's width, nothing wider
+            assert await phone.evaluate("document.documentElement.scrollWidth") <= 390
+            assert await phone.evaluate("document.documentElement.lang") == lang
+        assert await ann.text("#seen-list") == "You drew GREEN (round 1)"
+        assert await bob.text("#seen-list") == WORDS[lang]["nothing"]
+        assert await ann.evaluate("document.querySelectorAll('#seats .name').length") == 3
+        assert "You drew" not in await bob.html() and "You drew" not in await table.html()
+
+        await ann.evaluate("document.querySelector('#choices [data-key=W]').click()")
+        await until(lambda: app.entries == [(0, {"key": "W", "rev": 5})])
+        await ann.wait(async_eq(ann, "#message", answer["message"]))
+        await bob.evaluate("document.getElementById('primary').click()")
+        await until(lambda: len(app.entries) == 2)
+        assert app.entries[1] == (1, {"key": "ready", "rev": 5})
+
+        display.revoke_seat(1)
+
+        async def told() -> bool:
+            return ENDED[lang] in (await bob.text("#ended-text") or "")
+
+        await bob.wait(told)
+        assert await bob.evaluate("document.getElementById('mine').hidden")
+        assert SAID[lang][1] not in await bob.html()  # nothing of its seat is left
+        assert await ann.text("#prompt-title") == SAID[lang][0]  # the others go on
