@@ -90,10 +90,13 @@ class RateLimit:
         return tokens >= 1.0
 
     def forget_full(self, now: float) -> None:
-        """A full bucket is the same as none: dropped, so a crowd of addresses costs nothing."""
+        """A full bucket is the same as none: dropped, so a crowd of addresses costs nothing;
+        if none is full, the one idle longest goes (the count stays bounded)."""
         for address, (tokens, when) in list(self.buckets.items()):
             if tokens + (now - when) * self.rate >= self.burst:
                 del self.buckets[address]
+        if len(self.buckets) >= KEPT_ADDRESSES:
+            del self.buckets[min(self.buckets, key=lambda address: self.buckets[address][1])]
 
 
 class SeatServer:

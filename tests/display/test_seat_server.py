@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import Future
+from pathlib import Path
 
 import pytest
 
@@ -312,6 +313,20 @@ def test_the_rate_is_a_bucket_per_address():
     assert limit.admit("10.0.0.3")  # another phone is not slowed down
     now[0] += 0.1  # a tenth of a second: one more
     assert limit.admit("10.0.0.2") and not limit.admit("10.0.0.2")
+
+
+def test_a_crowd_of_addresses_keeps_the_buckets_bounded():
+    limit = RateLimit(rate=0.0, burst=2, clock=lambda: 0.0)  # none ever full again
+    for n in range(3 * seatserver.KEPT_ADDRESSES):
+        limit.admit(f"10.0.{n // 256}.{n % 256}")
+    assert len(limit.buckets) <= seatserver.KEPT_ADDRESSES
+
+
+def test_a_seat_page_never_vibrates_or_plays_a_sound():
+    folder = Path(seatserver.__file__).parent / "page"
+    code = "".join((folder / name).read_text("utf-8") for name in seatserver.ASSETS)
+    for call in ("vibrate(", "new Audio", "speechSynthesis", "AudioContext", ".play("):
+        assert call not in code, call
 
 
 async def test_the_app_not_answering_is_a_503_try_again(monkeypatch):
