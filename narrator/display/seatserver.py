@@ -131,10 +131,10 @@ class SeatServer:
         html = f"<!doctype html><meta charset=utf-8><title>{text}</title><p>{text}</p>"
         return made(status, html, "text/html")
 
-    def seat(self, request: web.Request) -> int | None:
+    def seat(self, request: web.Request, *, refusing: bool = True) -> int | None:
         """The seat whose live cookie this request carries, or None."""
         seats, cookie = self.display.seats, request.cookies.get(COOKIE)
-        return seats.seat_of(cookie) if seats is not None and cookie else None
+        return seats.seat_of(cookie, refusing=refusing) if seats is not None and cookie else None
 
     @web.middleware
     async def guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -167,7 +167,7 @@ class SeatServer:
         the link works once). A phone that holds a live seat already keeps it and spends
         nothing (a player scanning a neighbour's code takes no second seat)."""
         seats = self.display.seats
-        if seats is None or self.seat(request) is not None:
+        if seats is None or self.seat(request, refusing=False) is not None:
             raise self.refusal(403, "invalid")
         joined = seats.join(request.match_info["token"])
         if joined is None:

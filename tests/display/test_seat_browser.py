@@ -11,7 +11,7 @@ import pytest
 from narrator.display.seatserver import RateLimit
 from tests.display.browser import CHROMIUM, Browser
 from tests.display.seat_helpers import NAMES, open_phone, seated, until
-from tests.display.test_browser import async_eq, layout
+from tests.display.test_browser import STATE, async_eq, layout
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (scripts/test installs it)")
 
@@ -118,3 +118,38 @@ async def test_two_phones_and_the_table_each_see_their_own(lang):
         assert await bob.evaluate("document.getElementById('mine').hidden")
         assert SAID[lang][1] not in await bob.html()  # nothing of its seat is left
         assert await ann.text("#prompt-title") == SAID[lang][0]  # the others go on
+
+
+async def test_a_phone_comes_back_to_a_resumed_game_and_learns_it_was_revoked_meanwhile():
+    """A killed app resumed on its address (its seats' digests kept beside the journal): the
+    phone reconnects by itself and gets its page; revoked while its server was away, it says
+    so when it finds its way back, with nothing of its seat left on screen."""
+    from narrator.display.seats import SeatDoor
+    from narrator.display.server import TableDisplay
+
+    async with seated(layout=layout) as (display, _), Browser() as browser:
+        display.seat_server.limit = RateLimit(burst=1000)
+        phone = await open_phone(browser, display.seat_link(0))
+        await phone.wait(async_eq(phone, "#name", "Ann"))
+        port, kept = display.port, display.seats.saved()
+        await display.stop()  # the app killed
+        await phone.wait(lambda: phone.evaluate(f"{STATE} === 'offline'"))
+        for revoked in (False, True):
+            again = TableDisplay(lan=False, port=port, token=display.token, layout=layout)
+            again.seats = SeatDoor.from_saved("game-1", NAMES, kept)
+            if revoked:
+                again.seats.revoke(0)  # the narrator took the seat back meanwhile
+            again.publish_seats(pages("en", rev=9))
+            await again.start()
+            try:
+                if not revoked:
+                    await phone.wait(async_eq(phone, "#prompt-title", SAID["en"][0]), timeout=15)
+                    continue
+                await phone.wait(
+                    lambda: phone.evaluate("!document.getElementById('ended-text').hidden"),
+                    timeout=15,
+                )
+                assert "no longer Ann's page" in await phone.text("#ended-text")
+                assert "You drew" not in await phone.html()
+            finally:
+                await again.stop()

@@ -37,6 +37,7 @@ def test_a_link_joins_once_and_its_cookie_opens_its_seat_only():
     assert door.seat_of(token) is None  # a link is no cookie
     assert door.seat_of(None) is None and door.seat_of("") is None
     assert door.refused == 4
+    assert door.seat_of("stale", refusing=False) is None and door.refused == 4
 
 
 def test_a_revoked_seat_opens_nothing_and_has_a_fresh_link():

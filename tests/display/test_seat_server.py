@@ -120,7 +120,11 @@ async def test_a_revoked_seat_is_told_at_once_and_its_cookie_opens_nothing():
         for path in ("/seat/", "/seat/events", "/seat/page.json"):
             async with await get(session, display, path, cookie) as answer:
                 assert answer.status == 403, path
-        assert display.seat_link(2) is not None  # a fresh link for the right phone
+        fresh = display.seat_link(2).split(str(display.port), 1)[1]  # for the right phone
+        refused = display.seats.refused
+        async with await get(session, display, fresh, cookie) as rejoined:  # a stale cookie
+            assert rejoined.status == 303  # holds no seat: the phone may join again
+        assert display.seats.refused == refused
 
 
 async def previous_games_token(display: TableDisplay) -> str:
