@@ -119,16 +119,20 @@ class SeatServer:
     def say(self, key: str, **fields: Any) -> str:
         return words(self.display.language, None).format(f"display.seat.{key}", **fields)
 
-    def refusal(self, status: int, key: str, *, entry: bool = False) -> web.HTTPException:
+    def refusal(
+        self, status: int, key: str, *, entry: bool = False, again: bool = False, **fields: Any
+    ) -> web.HTTPException:
         """A refusal, counted, in the display's language: JSON for the page's own fetch, a
-        short page for a phone's browser. It never names what was sent."""
+        short page for a phone's browser (``again``: that asks once more by itself). It never
+        names what was sent."""
         self.refused += 1
-        text = self.say(key)
+        text = self.say(key, **fields)
         if entry:
             body = json.dumps({"ok": False, "message": text}, ensure_ascii=False)
             return made(status, body, "application/json")
-        text = escape(text)
-        html = f"<!doctype html><meta charset=utf-8><title>{text}</title><p>{text}</p>"
+        text = escape(text, quote=False)  # element text: no attribute to close
+        head = '<meta http-equiv="refresh" content="0">' if again else ""
+        html = f"<!doctype html><meta charset=utf-8>{head}<title>{text}</title><p>{text}</p>"
         return made(status, html, "text/html")
 
     def seat(self, request: web.Request, *, refusing: bool = True) -> int | None:
@@ -155,10 +159,13 @@ class SeatServer:
         return await handler(request)
 
     def owner(self, request: web.Request) -> int:
-        """The seat of this request's cookie, or a refusal (403)."""
+        """The seat of this request's cookie, or a refusal (403). A phone sent to the page by
+        a link on another site (a QR app's page) carries no SameSite=Strict cookie on that
+        visit: its refusal reloads itself once, a visit from this site, which carries it."""
         seat = self.seat(request)
         if seat is None:
-            raise self.refusal(403, "invalid")
+            elsewhere = request.headers.get("Sec-Fetch-Site") == "cross-site"
+            raise self.refusal(403, "invalid", again=elsewhere and request.path == SEAT_PATH)
         return seat
 
     # --- joining ----------------------------------------------------------------------------
@@ -167,8 +174,11 @@ class SeatServer:
         the link works once). A phone that holds a live seat already keeps it and spends
         nothing (a player scanning a neighbour's code takes no second seat)."""
         seats = self.display.seats
-        if seats is None or self.seat(request, refusing=False) is not None:
+        if seats is None:
             raise self.refusal(403, "invalid")
+        held = self.seat(request, refusing=False)
+        if held is not None:
+            raise self.refusal(403, "taken", name=seats.names[held])
         joined = seats.join(request.match_info["token"])
         if joined is None:
             raise self.refusal(403, "invalid")
@@ -193,9 +203,8 @@ class SeatServer:
         name = seats.names[seat] if seats is not None else ""
         table = json.loads(self.display.page)
         bare = {"seat": seat, "name": name, "lang": self.display.language, "mode": "idle"}
-        return padded({seat: {**bare, "words": {}, "prompt": None, "seen": [], "table": table}})[
-            seat
-        ]
+        first = {**bare, "words": {}, "prompt": None, "seen": [], "table": table}
+        return padded({seat: first})[seat]
 
     async def index(self, request: web.Request) -> web.Response:
         """The table display's page with this seat's own parts above its table."""

@@ -153,3 +153,14 @@ async def test_a_phone_comes_back_to_a_resumed_game_and_learns_it_was_revoked_me
                 assert "You drew" not in await phone.html()
             finally:
                 await again.stop()
+
+
+async def test_a_link_followed_from_another_site_joins_too():
+    """A QR app's page links to the seat: the browser keeps the SameSite=Strict cookie from
+    the visit that follows (a cross-site one), so the refusal reloads itself once."""
+    async with seated() as (display, _), Browser() as browser:
+        display.seat_server.limit = RateLimit(burst=1000)
+        elsewhere = await open_phone(browser, f"http://localhost:{display.port}/{display.token}/")
+        await elsewhere.wait(async_eq(elsewhere, "#step", "The vote"))  # that site's page, shown
+        await elsewhere.evaluate(f"location.href = {display.seat_link(0)!r}")
+        await elsewhere.wait(async_eq(elsewhere, "#name", "Ann"))

@@ -73,6 +73,7 @@ async def test_a_phone_that_holds_a_seat_takes_no_second_one():
         link = display.seat_link(1)
         async with await get(session, display, link.split(str(display.port))[1], cookie) as a:
             assert a.status == 403
+            assert "This phone is already Ann's page" in await a.text()
         assert display.seat_link(1) == link  # Bob's link is still Bob's to use
         assert display.seats.joined().keys() == {0}
 
@@ -184,6 +185,17 @@ async def test_every_link_swap_is_refused_and_counted(swap):
             assert COOKIE not in answer.cookies
         assert display.seats.refused == refused + 1
         assert app.changed == ([0] if swap == "used" else [])
+
+
+async def test_only_a_visit_from_another_site_is_asked_to_reload_once():
+    async with seated() as (display, _), client() as session:
+        for site, reloads in (("cross-site", True), ("same-origin", False), ("none", False)):
+            headers = {"Sec-Fetch-Site": site}
+            async with await get(session, display, "/seat/", headers=headers) as answer:
+                assert answer.status == 403
+                assert ('http-equiv="refresh"' in await answer.text()) is reloads, site
+        async with await get(session, display, "/seat/events", headers=headers) as answer:
+            assert 'http-equiv="refresh"' not in await answer.text()
 
 
 async def test_a_refusal_is_in_the_displays_language():
