@@ -116,8 +116,9 @@ class SeatServer:
         router.add_get(SEAT_PATH + "{asset}", self.asset)
 
     # --- refusals ---------------------------------------------------------------------------
-    def say(self, prompt_id: str, **fields: Any) -> str:
-        return words(self.display.language, None).format(prompt_id, **fields)
+    def worded(self, words_id: str, **fields: Any) -> str:
+        """A line of the screens' words (display.seat.*), in the display's language."""
+        return words(self.display.language, None).format(words_id, **fields)
 
     def refusal(
         self, status: int, key: str, *, entry: bool = False, again: bool = False, **fields: Any
@@ -126,7 +127,7 @@ class SeatServer:
         short page for a phone's browser (``again``: that asks once more by itself). It never
         names what was sent."""
         self.refused += 1
-        text = self.say(f"display.seat.{key}", **fields)
+        text = self.worded(f"display.seat.{key}", **fields)
         if entry:
             body = json.dumps({"ok": False, "message": text}, ensure_ascii=False)
             return made(status, body, "application/json")
@@ -236,7 +237,7 @@ class SeatServer:
         """What a revoked seat's page says (its stream's last frame; a revoked page that
         slept finds it in the page as served)."""
         names = self.display.seats.names if self.display.seats is not None else ()
-        return self.say("display.seat.ended", name=names[seat] if seat < len(names) else "")
+        return self.worded("display.seat.ended", name=names[seat] if seat < len(names) else "")
 
     def farewell(self, seat: int) -> Farewell:
         """A revoked seat's open pages' last frame: then their streams close."""
