@@ -246,9 +246,10 @@ class TableDisplay:
             self._fanout(data, self.seat_queues.get(seat, set()))
 
     def _end_seat(self, seat: int) -> None:
-        """In the server's thread: a revoked seat's open pages get their last frame."""
+        """In the server's thread: a revoked seat's open pages get their last frame, and no
+        page of the seat after it (they leave its streams: a slow one never drops it)."""
         goodbye = self.seat_server.farewell(seat)
-        for queue in list(self.seat_queues.get(seat, ())):
+        for queue in self.seat_queues.pop(seat, set()):
             while not queue.empty():  # said at once, before any page still waiting
                 queue.get_nowait()
             queue.put_nowait(goodbye)

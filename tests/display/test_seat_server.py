@@ -115,6 +115,8 @@ async def test_a_revoked_seat_is_told_at_once_and_its_cookie_opens_nothing():
         async with await get(session, display, "/seat/events", cookie) as stream:
             await next_message(stream)
             display.revoke_seat(2)  # as the app does: from its own thread
+            for rev in range(6):  # its next pages (for its next phone): more than a queue holds
+                display.publish_seats({2: seat_page(2, "step", seen=["Cid's secret"], rev=rev)})
             said = await next_message(stream)
             assert said == b'ended:"This phone is no longer Cid\'s page: ask the narrator."'
             assert await next_message(stream) == b""  # and the stream is closed
