@@ -1,7 +1,8 @@
 """The table display's server (aiohttp): one read-only page, its assets and a push channel
-(Server-Sent Events), under a random token per game. It takes GETs of its own paths only,
-checks the Host header, serves nothing else from the disk and holds no state but the last
-page it was given (the public view, ``feed``).
+(Server-Sent Events), under a random token per game. It takes GETs of its own paths only
+(and a seat's entries, POSTs to /seat/entry), checks the Host header, serves nothing else
+from the disk and holds no state but the last pages it was given (the public view, ``feed``,
+and each seat's).
 
 It runs in a thread of its own, with its own event loop, so a page is sent the moment an entry
 is on disk, not when the app's screen has been drawn again (and the screen never waits for a
@@ -11,7 +12,9 @@ current page first; a stream whose page went away, or that takes no write for
 ``WRITE_TIMEOUT``, is dropped at once (it counts against ``MAX_CLIENTS``). How many connections
 it keeps and for how long, and the headers of every answer: ``connections``. A game keeps its
 address: ``port`` and ``token`` may be given (the app saves them beside the journal), so the
-pages of a killed game find the resumed one.
+pages of a killed game find the resumed one. Each seat's own page (issue 38) is served under
+``/seat/`` by ``seatserver``, with its seat's cookie only (the public token opens none of it);
+its stream is the same loop as the public page's, down that seat's streams only.
 """
 
 from __future__ import annotations
