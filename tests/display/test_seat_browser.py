@@ -2,7 +2,9 @@
 table's page open at once, in English and in Russian. Each phone joins by its link and the
 token is gone from its address; each draws its own name, prompt, secrets and the public table;
 the acting seat's step and the other seat's decoy are boxes of one size; a tap reaches the app
-and its answer is shown; a revoked phone is told at once and shows nothing of its seat."""
+and its answer is shown; a revoked phone is told at once and shows nothing of its seat. A
+phone finds a resumed game by itself, and learns there that it was revoked while it slept; a
+link followed from another site joins too. One Chromium for all of it."""
 
 from __future__ import annotations
 
@@ -72,10 +74,18 @@ def box(page):
     )
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-async def test_two_phones_and_the_table_each_see_their_own(lang):
+async def test_seat_pages_in_one_browser():
+    """One Chromium for every scenario (each phone in a context of its own: its cookies)."""
+    async with Browser() as browser:
+        for lang in ("en", "ru"):
+            await two_phones_and_the_table_each_see_their_own(browser, lang)
+        await a_phone_comes_back_to_a_resumed_game_and_learns_it_was_revoked_meanwhile(browser)
+        await a_link_followed_from_another_site_joins_too(browser)
+
+
+async def two_phones_and_the_table_each_see_their_own(browser, lang: str) -> None:
     answer = {"ok": False, "message": f"{SAID[lang][4]}: not yet"}
-    async with seated(answer=answer, layout=layout) as (display, app), Browser() as browser:
+    async with seated(answer=answer, layout=layout) as (display, app):
         display.language = lang
         display.seat_server.limit = RateLimit(burst=1000)  # three pages load from one address
         display.publish(public(lang))
@@ -120,45 +130,44 @@ async def test_two_phones_and_the_table_each_see_their_own(lang):
         assert await ann.text("#prompt-title") == SAID[lang][0]  # the others go on
 
 
-async def test_a_phone_comes_back_to_a_resumed_game_and_learns_it_was_revoked_meanwhile():
+async def a_phone_comes_back_to_a_resumed_game_and_learns_it_was_revoked_meanwhile(browser):
     """A killed app resumed on its address (its seats' digests kept beside the journal): the
-    phone reconnects by itself and gets its page; revoked while its server was away, it says
-    so when it finds its way back, with nothing of its seat left on screen."""
+    phone reconnects by itself and gets its page. Revoked while it slept (its stream gone with
+    no farewell), it says so when it finds its way back, with nothing of its seat on screen."""
     from narrator.display.seats import SeatDoor
     from narrator.display.server import TableDisplay
 
-    async with seated(layout=layout) as (display, _), Browser() as browser:
+    async with seated(layout=layout) as (display, _):
         display.seat_server.limit = RateLimit(burst=1000)
         phone = await open_phone(browser, display.seat_link(0))
         await phone.wait(async_eq(phone, "#name", "Ann"))
         port, kept = display.port, display.seats.saved()
         await display.stop()  # the app killed
         await phone.wait(lambda: phone.evaluate(f"{STATE} === 'offline'"))
-        for revoked in (False, True):
-            again = TableDisplay(lan=False, port=port, token=display.token, layout=layout)
-            again.seats = SeatDoor.from_saved("game-1", NAMES, kept)
-            if revoked:
-                again.seats.revoke(0)  # the narrator took the seat back meanwhile
-            again.publish_seats(pages("en", rev=9))
-            await again.start()
-            try:
-                if not revoked:
-                    await phone.wait(async_eq(phone, "#prompt-title", SAID["en"][0]), timeout=15)
-                    continue
-                await phone.wait(
-                    lambda: phone.evaluate("!document.getElementById('ended-text').hidden"),
-                    timeout=15,
-                )
-                assert "no longer Ann's page" in await phone.text("#ended-text")
-                assert "You drew" not in await phone.html()
-            finally:
-                await again.stop()
+    again = TableDisplay(lan=False, port=port, token=display.token, layout=layout)
+    again.seats = SeatDoor.from_saved("game-1", NAMES, kept)
+    again.seat_server.limit = RateLimit(burst=1000)
+    again.publish_seats(pages("en", rev=9))
+    await again.start()
+    try:
+        await phone.wait(async_eq(phone, "#prompt-title", SAID["en"][0]), timeout=15)
+        again.seats.revoke(0)  # the narrator took the seat back, and the phone slept
+        again.loop.call_soon_threadsafe(lambda: [q.put_nowait(b"") for q in again.seat_queues[0]])
+
+        async def told() -> bool:
+            return await phone.evaluate("!document.getElementById('ended-text').hidden")
+
+        await phone.wait(told, timeout=15)
+        assert "no longer Ann's page" in await phone.text("#ended-text")
+        assert "You drew" not in await phone.html()
+    finally:
+        await again.stop()
 
 
-async def test_a_link_followed_from_another_site_joins_too():
+async def a_link_followed_from_another_site_joins_too(browser) -> None:
     """A QR app's page links to the seat: the browser keeps the SameSite=Strict cookie from
     the visit that follows (a cross-site one), so the refusal reloads itself once."""
-    async with seated() as (display, _), Browser() as browser:
+    async with seated() as (display, _):
         display.seat_server.limit = RateLimit(burst=1000)
         elsewhere = await open_phone(browser, f"http://localhost:{display.port}/{display.token}/")
         await elsewhere.wait(async_eq(elsewhere, "#step", "The vote"))  # that site's page, shown
