@@ -38,6 +38,15 @@ SECURITY = {  # the page's own headers, on every answer (an error, the stream, a
     ),
 }
 
+SEAT_PATH = "/seat/"  # each seat's own page (issue 38) and everything under it
+SEAT_SECURITY = {  # stricter: a seat's page loads its own scripts and styles and nothing else
+    **SECURITY,
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+        "img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+}
+
 QUIET = logging.getLogger("narrator.display.connections")  # aiohttp's own reports go here
 QUIET.addHandler(logging.NullHandler())
 QUIET.propagate = False  # never to Python's last-resort handler: it writes to the terminal
@@ -52,15 +61,16 @@ def connection_cap(limit: int | None = None) -> int:
     return max(FEWEST, min(MOST, limit // SHARE))
 
 
-def secure(headers: Any) -> None:
-    """The security headers set, and no "Server: Python/3.11 aiohttp/…" (no version told)."""
-    headers.update(SECURITY)
+def secure(headers: Any, path: str = "") -> None:
+    """The security headers set (a seat's, under ``SEAT_PATH``), and no "Server:
+    Python/3.11 aiohttp/…" (no version told)."""
+    headers.update(SEAT_SECURITY if path.startswith(SEAT_PATH) else SECURITY)
     headers.popall("Server", None)
 
 
 async def secure_response(request: web.Request, response: web.StreamResponse) -> None:
     """``on_response_prepare``: every answer of the application, once its headers are made."""
-    secure(response.headers)
+    secure(response.headers, request.path)
 
 
 class Unnamed(web.Response):

@@ -74,8 +74,9 @@ class SeatDoor:
             self.refused += 1
             return None
 
-    def seat_of(self, cookie: str | None) -> int | None:
-        """The seat whose page ``cookie`` opens, or None (counted as refused)."""
+    def seat_of(self, cookie: str | None, *, refusing: bool = True) -> int | None:
+        """The seat whose page ``cookie`` opens, or None (counted as refused when
+        ``refusing``: not when a join only asks whether the phone holds a seat already)."""
         if cookie:
             mine = digest(cookie)
             with self.lock:
@@ -83,7 +84,7 @@ class SeatDoor:
                     if seat_pass.cookie is not None and hmac.compare_digest(seat_pass.cookie, mine):
                         return seat
         with self.lock:
-            self.refused += 1
+            self.refused += refusing
         return None
 
     def revoke(self, seat: int) -> None:

@@ -1,7 +1,8 @@
 """The table display's server (aiohttp): one read-only page, its assets and a push channel
-(Server-Sent Events), under a random token per game. It takes GETs of its own paths only,
-checks the Host header, serves nothing else from the disk and holds no state but the last
-page it was given (the public view, ``feed``).
+(Server-Sent Events), under a random token per game. It takes GETs of its own paths only
+(and a seat's entries, POSTs to /seat/entry), checks the Host header, serves nothing else
+from the disk and holds no state but the last pages it was given (the public view, ``feed``,
+and each seat's).
 
 It runs in a thread of its own, with its own event loop, so a page is sent the moment an entry
 is on disk, not when the app's screen has been drawn again (and the screen never waits for a
@@ -11,7 +12,9 @@ current page first; a stream whose page went away, or that takes no write for
 ``WRITE_TIMEOUT``, is dropped at once (it counts against ``MAX_CLIENTS``). How many connections
 it keeps and for how long, and the headers of every answer: ``connections``. A game keeps its
 address: ``port`` and ``token`` may be given (the app saves them beside the journal), so the
-pages of a killed game find the resumed one.
+pages of a killed game find the resumed one. Each seat's own page (issue 38) is served under
+``/seat/`` by ``seatserver``, with its seat's cookie only (the public token opens none of it);
+its stream is the same loop as the public page's, down that seat's streams only.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from aiohttp import web
 from narrator.display.connections import (
     HEAD_TIMEOUT,
     IDLE_TIMEOUT,
+    SEAT_PATH,
     Connection,
     Doors,
     connection_cap,
@@ -40,8 +44,9 @@ from narrator.display.connections import (
     under_way,
 )
 from narrator.display.feed import encode
+from narrator.display.pagehtml import page_html
 from narrator.display.seats import SeatDoor
-from narrator.prompts import LANGUAGES, words
+from narrator.display.seatserver import Farewell, SeatServer, padded
 
 MAX_CLIENTS = 64  # pages open at once; more are refused (503), the game goes on
 WRITE_TIMEOUT = 10.0  # seconds a page may take to read what it is sent before it is dropped
@@ -49,13 +54,6 @@ KEEPALIVE = 15.0  # seconds between comments on an idle stream (proxies, sleepin
 ASSETS = {"page.js": "text/javascript", "stream.js": "text/javascript", "page.css": "text/css"}
 HEARTBEAT = 1.0  # seconds between checks that an idle stream's page is still there
 GET_METHODS = ("GET", "HEAD")
-
-
-def page_words() -> str:
-    """What the page says with no server ("Reconnecting…"), in each language, as JSON that is
-    safe inside a script block: the page picks its own language's."""
-    said = {lang: words(lang, None).format("display.reconnecting") for lang in LANGUAGES}
-    return json.dumps(said, ensure_ascii=False).replace("</", "<\\/")
 
 
 def gone(request: web.Request) -> bool:
@@ -108,7 +106,9 @@ class TableDisplay:
         # in the server's thread, it returns a concurrent Future of the answer: {"ok": bool,
         # "message": str}) and for a seat joined or gone (called in the server's thread).
         self.seats: SeatDoor | None = None
-        self.seat_pages: dict[int, bytes] = {}
+        self.seat_pages: dict[int, bytes] = {}  # each padded to the same length
+        self.seat_queues: dict[int, set[asyncio.Queue[bytes]]] = {}  # each seat's own streams
+        self.seat_server = SeatServer(self)  # the /seat/ routes (tests change its rate limit)
         self.on_seat_entry: Callable[[int, dict[str, Any]], Future[dict[str, Any]]] | None = None
         self.on_seat_change: Callable[[int], None] | None = None
         self.language = "en"  # the words of a refusal page (a seat's own page has its own)
@@ -125,9 +125,19 @@ class TableDisplay:
 
     def publish_seats(self, pages: Mapping[int, dict[str, Any]]) -> None:
         """Send each seat its own page (only down that seat's own streams), all in one go so
-        they reach the phones at the same moment. From any thread."""
-        for seat, page in pages.items():
-            self.seat_pages[seat] = encode(page)
+        they reach the phones at the same moment, each the same length. From any thread."""
+        made = padded(pages)
+        self.seat_pages = {**self.seat_pages, **made}
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._fanout_seats, made)
+
+    def revoke_seat(self, seat: int) -> None:
+        """A lost phone, or one given to the wrong player: the seat's cookie opens nothing from
+        now on and its open pages are told so and closed at once. From any thread."""
+        if self.seats is not None:
+            self.seats.revoke(seat)
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._end_seat, seat)
 
     def allowed_hosts(self) -> set[str]:
         names = {self.host, "127.0.0.1", "localhost"}
@@ -180,6 +190,7 @@ class TableDisplay:
         app.router.add_get(f"/{token}/events", self.events)
         app.router.add_get(f"/{token}/page.json", self.current)
         app.router.add_get(f"/{token}/{{asset}}", self.asset)
+        self.seat_server.add_routes(app.router)
         self.runner = web.AppRunner(  # a page gone cancels its stream (it frees its place)
             app, handle_signals=False, shutdown_timeout=1.0, handler_cancellation=True
         )
@@ -204,7 +215,7 @@ class TableDisplay:
         self.port = self.listener.sockets[0].getsockname()[1]  # the port chosen when 0
 
     async def _stop(self) -> None:
-        for queue in list(self.queues):
+        for queue in self.every_stream():
             queue.put_nowait(b"")  # each stream ends
         if self.listener is not None:
             self.listener.close()  # no new connection; the open ones are closed just below
@@ -223,17 +234,38 @@ class TableDisplay:
             self.loop.call_soon_threadsafe(self._fanout, data)
         return True
 
-    def _fanout(self, data: bytes) -> None:
-        """In the server's thread: every open stream gets ``data`` (a slow one, the newest)."""
-        for queue in list(self.queues):
+    def _fanout(self, data: bytes, queues: set[asyncio.Queue[bytes]] | None = None) -> None:
+        """In the server's thread: every open stream (or those of ``queues``) gets ``data``
+        (a slow one, the newest)."""
+        for queue in list(self.queues if queues is None else queues):
             if queue.full():  # a page that reads too slowly gets the newest only
                 with contextlib.suppress(asyncio.QueueEmpty):
                     queue.get_nowait()
             queue.put_nowait(data)
 
+    def _fanout_seats(self, pages: Mapping[int, bytes]) -> None:
+        """In the server's thread, in one go: each seat's page down that seat's streams only."""
+        for seat, data in pages.items():
+            self._fanout(data, self.seat_queues.get(seat, set()))
+
+    def _end_seat(self, seat: int) -> None:
+        """In the server's thread: a revoked seat's open pages get their last frame, and no
+        page of the seat after it (they leave its streams: a slow one never drops it)."""
+        goodbye = self.seat_server.farewell(seat)
+        for queue in self.seat_queues.pop(seat, set()):
+            while not queue.empty():  # said at once, before any page still waiting
+                queue.get_nowait()
+            queue.put_nowait(goodbye)
+
+    def every_stream(self) -> list[asyncio.Queue[bytes]]:
+        """The public page's streams and every seat's."""
+        return [*self.queues, *(q for queues in self.seat_queues.values() for q in queues)]
+
     # --- requests ---------------------------------------------------------------------------
     @web.middleware
     async def guard(self, request: web.Request, handler):
+        if request.path.startswith(SEAT_PATH):  # a seat's page: its own checks
+            return await self.seat_server.guard(request, handler)
         if request.method not in GET_METHODS:
             raise web.HTTPMethodNotAllowed(request.method, list(GET_METHODS))
         if request.headers.get("Host", "") not in self.allowed_hosts():
@@ -241,39 +273,49 @@ class TableDisplay:
         return await handler(request)  # its headers: connections.secure_response
 
     async def index(self, request: web.Request) -> web.Response:
-        html = resources.files(__package__).joinpath("page", "index.html").read_text("utf-8")
-        data = self.page.decode().replace("</", "<\\/")  # a JSON block, never run as a script
-        block = f'<script id="page" type="application/json">{data}</script>'
-        block += f'<script id="words" type="application/json">{page_words()}</script>'
-        html = html.replace("<!--page-->", block)
+        html = page_html({"page": self.page})
         return web.Response(text=html, content_type="text/html", charset="utf-8")
 
     async def asset(self, request: web.Request) -> web.Response:
         name = request.match_info["asset"]
-        if name == "game.js":  # the game being played draws its own part of the page
-            game = self.game
-            code = self.layout(game) if self.layout is not None and game else None
-            body = f"window.NarratorLayoutGame = {json.dumps(game)};\n" + (code or "")
-            return web.Response(text=body, content_type="text/javascript", charset="utf-8")
+        if name == "game.js":
+            return self.game_layout()
         if name not in ASSETS:
             raise web.HTTPNotFound()
         text = resources.files(__package__).joinpath("page", name).read_text("utf-8")
         return web.Response(text=text, content_type=ASSETS[name], charset="utf-8")
 
+    def game_layout(self) -> web.Response:
+        """game.js: the game being played draws its own part of the page."""
+        game = self.game
+        code = self.layout(game) if self.layout is not None and game else None
+        body = f"window.NarratorLayoutGame = {json.dumps(game)};\n" + (code or "")
+        return web.Response(text=body, content_type="text/javascript", charset="utf-8")
+
     async def current(self, request: web.Request) -> web.Response:
         return web.Response(body=self.page, content_type="application/json")
 
     async def events(self, request: web.Request) -> web.StreamResponse:
+        return await self.stream(request, self.queues, lambda: self.page)
+
+    async def stream(
+        self,
+        request: web.Request,
+        queues: set[asyncio.Queue[bytes]],
+        current: Callable[[], bytes],
+    ) -> web.StreamResponse:
+        """A page's stream (the public page's, or a seat's: ``queues``): ``current()`` first,
+        then each page put in its queue, until the page goes or is told farewell."""
         if request.method == "HEAD":  # what a stream's answer would be: no stream, no place
             return web.Response(headers={"Content-Type": "text/event-stream"})
-        if len(self.queues) >= self.streams_cap:
+        if len(self.every_stream()) >= self.streams_cap:
             raise web.HTTPServiceUnavailable(text="too many pages open")
         queue: asyncio.Queue[bytes] = asyncio.Queue(maxsize=4)
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream"})
+        queues.add(queue)  # before any wait: a seat revoked from now on finds this stream
         try:
             await response.prepare(request)
-            self.queues.add(queue)  # a place is taken by a stream that is really open
-            await self._send(response, self.page)  # the current page first: a reconnect
+            await self._send(response, current())  # the current page first: a reconnect
             idle = 0.0
             while True:
                 try:
@@ -287,13 +329,15 @@ class TableDisplay:
                         await self._write(response, b": keep-alive\n\n")
                     continue
                 idle = 0.0
-                if not data:
+                if isinstance(data, Farewell):
+                    await self._write(response, data)
+                if not data or isinstance(data, Farewell):
                     break
                 await self._send(response, data)
         except (ConnectionResetError, asyncio.CancelledError, TimeoutError):
             pass  # the page went, or reads nothing: its place is free again
         finally:
-            self.queues.discard(queue)
+            queues.discard(queue)
         return response
 
     async def _send(self, response: web.StreamResponse, data: bytes) -> None:

@@ -4,6 +4,8 @@
 // back within 5 s of the server's).
 // With no server the page says so, large, in its language ("Reconnecting…"), and its clock
 // stops (page.js); the server sends the current page first, so a resumed game is drawn at once.
+// A seat's page (seat.js) is also told when its seat was revoked ("ended", or a refusal found
+// by its own check after a failure): then it stops for good.
 "use strict";
 (function () {
   const FIRST = 500; // ms before the first retry, doubled after each failure
@@ -14,6 +16,7 @@
   let delay = FIRST;
   let source = null;
   let timer = null;
+  let over = false; // a revoked seat's page: never reconnects
 
   // The words, one per language, in the page as served (no server is needed to show them).
   let words = {};
@@ -48,8 +51,16 @@
     if (api) api.offline(false);
   }
 
+  function end(text) {
+    over = true;
+    if (source) source.close();
+    source = null;
+    band.hidden = true;
+    if (api && api.ended) api.ended(text);
+  }
+
   function retry() {
-    if (timer !== null) return;
+    if (timer !== null || over) return;
     timer = setTimeout(connect, delay);
     delay = Math.min(LAST, delay * 2);
   }
@@ -63,11 +74,14 @@
       live();
       if (api) api.draw(JSON.parse(e.data));
     };
+    source.addEventListener("ended", (e) => end(JSON.parse(e.data)));
     source.onerror = () => { // whatever failed (a refusal, a dead server): close and retry
       if (source) source.close();
       source = null;
+      if (over) return;
       offline();
-      retry();
+      if (api && api.check) api.check().then((ours) => (ours ? retry() : end(null)));
+      else retry();
     };
   }
 
@@ -78,6 +92,6 @@
     if (timer !== null) clearTimeout(timer);
     timer = null;
   });
-  window.addEventListener("pageshow", (e) => { if (e.persisted && !source) connect(); });
+  window.addEventListener("pageshow", (e) => { if (e.persisted && !source && !over) connect(); });
   connect();
 })();
