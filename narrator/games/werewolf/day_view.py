@@ -4,11 +4,13 @@ Grand Inquisitor's tie pick (W19) and the lynched resident's identity (W20, W34)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from narrator.games.base import Refusal, refusal_of
 from narrator.games.shell_data import Choice, Seats, StepView, Timer
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import village
-from narrator.games.werewolf.day import TARGETS, hut_gone, votes_counted
+from narrator.games.werewolf.day import TARGETS, action_refused, hut_gone, votes_counted
 from narrator.games.werewolf.keys import (
     kind_choices,
     letters,
@@ -111,7 +113,7 @@ def hut_action_view(s: State, seat: int, path: tuple[str, ...]) -> StepView:
     body: list = [Words(f"ww.action.{hut}"), holding(s, seat)]
     if wanted and wanted[0] == "seat":
         body.append(Seats(tuple(s.seats)))
-    return StepView(
+    view = StepView(
         "choose",
         None,
         title=Words("ww.huts.action_title", {"player": s.players[seat], "hut": resident(hut)}),
@@ -121,6 +123,26 @@ def hut_action_view(s: State, seat: int, path: tuple[str, ...]) -> StepView:
         primary=primary,
         refusal=Words("ww.ask.no_enter"),
         unkeyed=Words("ww.ask.unkeyed", {"ask": ask}),  # a key that is no target says why
+    )
+    cannot = action_refused(s, seat, hut)
+    return view if cannot is None else pass_only(view, refused(cannot), passing)
+
+
+def pass_only(view: StepView, why, passing: Choice) -> StepView:
+    """A hut whose action cannot be done whatever its target (W13, W14): said as soon as the
+    hut's key is pressed, each target's key and Enter say it again; its pass stays open (W12:
+    a hut may be taken to pass with it)."""
+    targets = tuple(
+        replace(c, event=None, goto=None, refusal=why) for c in view.choices if c is not passing
+    )
+    return replace(
+        view,
+        body=(*view.body, why),
+        keys=Words("ww.ask.pass_only"),
+        choices=(*targets, passing),
+        primary=None,
+        refusal=why,
+        unkeyed=why,
     )
 
 
