@@ -1,0 +1,48 @@
+"""Blood Bound refuses at its first key an entry that no later key can finish, naming the rule
+(issue 40, item 2): a clan at the characters' step whose every rank the seat's tokens rule out,
+or whose characters are all keyed (B22)."""
+
+from __future__ import annotations
+
+from narrator.games.blood_bound import events as ev
+from narrator.games.blood_bound import rules
+from narrator.games.blood_bound.steps import step_view
+from narrator.games.shell_data import Choice
+from narrator.prompts import worded
+from tests.games.test_blood_bound_end import captured
+from tests.games.test_blood_bound_rules import _words, play
+
+__all__ = ["_words"]  # the words fixture, used here too
+A, B, C = range(3)
+
+
+def first_key(view, key: str) -> Choice:
+    return next(c for c in view.choices if c.key == key)
+
+
+def said(choice: Choice, lang: str = "en") -> str:
+    assert choice.refusal is not None and choice.goto is None and choice.event is None, choice
+    return worded(choice.refusal, lang)
+
+
+def test_a_clan_that_no_rank_of_fits_is_refused_at_its_key_B22():
+    """C holds a Rose token: b (Beast) is refused at b, not after the rank; r goes on."""
+    s = captured(tokens={C: ("rose",)})
+    s = play(s, ev.CharacterKeyed(A, "beast", 4), ev.CharacterKeyed(B, "rose", 1))
+    view = step_view(s)
+    beast = first_key(view, "b")
+    assert said(beast) == (
+        "No Beast character fits Cid now: each rank is ruled out by their tokens or by the"
+        " characters keyed (B22)"
+    )
+    assert "(B22)" in said(beast, "ru") and "Cid" in said(beast, "ru")
+    assert first_key(view, "r").goto == ("r",)
+    assert all(rules.check(s, ev.CharacterKeyed(C, "beast", n)) for n in range(1, 10))
+
+
+def test_a_clan_full_is_refused_at_its_key_with_the_count_B22():
+    s = captured()  # 7 players: 3 of each clan
+    s = play(*(s, *(ev.CharacterKeyed(p, "rose", r) for p, r in ((A, 2), (B, 1), (C, 3)))))
+    refusal = said(first_key(step_view(s), "r"))
+    assert refusal == "Only 3 characters of each clan are dealt (B22)"
+    assert first_key(step_view(s), "b").goto == ("b",)
