@@ -1,6 +1,8 @@
 """Blood Bound refuses at its first key an entry that no later key can finish, naming the rule
 (issue 40, item 2): a clan at the characters' step whose every rank the seat's tokens rule out,
-or whose characters are all keyed (B22)."""
+or whose characters are all keyed (B22); i with nobody offered to intervene (B12); the
+Harlequin's own seat (B27). The property over every game is
+tests/games/test_first_key_every_game.py."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from narrator.games.blood_bound.steps import step_view
 from narrator.games.shell_data import Choice
 from narrator.prompts import worded
 from tests.games.test_blood_bound_end import captured
-from tests.games.test_blood_bound_rules import _words, play
+from tests.games.test_blood_bound_rules import _words, play, started
 
 __all__ = ["_words"]  # the words fixture, used here too
 A, B, C = range(3)
@@ -46,3 +48,22 @@ def test_a_clan_full_is_refused_at_its_key_with_the_count_B22():
     refusal = said(first_key(step_view(s), "r"))
     assert refusal == "Only 3 characters of each clan are dealt (B22)"
     assert first_key(step_view(s), "b").goto == ("b",)
+
+
+def test_the_target_s_pick_before_any_offer_is_refused_at_i_B12():
+    s = play(started(), ev.Attacked(A, B))
+    view = step_view(s)
+    pick = first_key(view, "i")
+    assert "(B12)" in said(pick) and "(B12)" in said(pick, "ru")
+    assert not pick.listed
+    offered = play(s, ev.InterventionOffered(C))
+    assert first_key(step_view(offered), "i").goto == ("i",)
+
+
+def test_the_harlequin_s_own_seat_is_refused_at_its_key_B27():
+    """B's rank token 3 (the Harlequin: two other players): B's own seat is refused at once."""
+    s = play(started(), ev.Attacked(A, B), ev.InterventionPicked(), ev.WoundTaken(B, "rank", 3))
+    assert s.step == "ability"
+    view = step_view(s)
+    assert said(first_key(view, "2")) == "Bob's ability names 2 other players (B27)"
+    assert first_key(view, "3").goto == ("3",)

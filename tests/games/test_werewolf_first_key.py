@@ -1,6 +1,8 @@
 """Werewolf says at the hut's key what its action cannot do, naming the rule (issue 40, item 2):
 a seat that cannot pay the action (W13), a strict supply that cannot give it (W14); the hut is
-still taken to pass with it (W12: a pass is always open), so the key goes on to p."""
+still taken to pass with it (W12: a pass is always open), so the key goes on to p. And ``-`` on
+the resident picker with nobody in the village is refused at ``-`` (W8). The property over every
+game is tests/games/test_first_key_every_game.py."""
 
 from __future__ import annotations
 
@@ -63,3 +65,15 @@ def test_an_action_the_strict_supply_cannot_give_is_refused_at_its_key_W14():
         assert why in shown(view) and worded(view.refusal, "en") == why
         assert view.primary is None and keyed(view, "p").event.passed
     assert not any("W14" in line for line in shown(after_hut(with_supply(s, 2), "villager")))
+
+
+def test_taking_a_resident_out_of_an_empty_village_is_refused_at_minus_W8():
+    s = rules.apply(State(), ev.GameCreated(tuple(f"P{i}" for i in range(1, 7)), ev.Options(), 7))
+    minus = keyed(step_view(s), "-")
+    assert minus.goto is None
+    assert worded(minus.refusal, "en") == (
+        "Nobody is in the village yet: there is nobody to take out (W8)."
+    )
+    assert "(W8)" in worded(minus.refusal, "ru")
+    s = rules.apply(s, ev.ResidentAdded("werewolf"))
+    assert keyed(step_view(s), "-").goto == ("-",)
