@@ -1,5 +1,6 @@
 """Werewolf says at the hut's key what its action cannot do, naming the rule (issue 40, item 2):
-a seat that cannot pay the action (W13), a strict supply that cannot give it (W14); the hut is
+a seat that cannot pay the action (W13), a strict supply that cannot give it (W14), no target it
+may take (W17); the hut is
 still taken to pass with it (W12: a pass is always open), so the key goes on to p. And ``-`` on
 the resident picker with nobody in the village is refused at ``-`` (W8). The property over every
 game is tests/games/test_first_key_every_game.py."""
@@ -12,8 +13,9 @@ from narrator.games.werewolf import rules
 from narrator.games.werewolf.residents import KEY
 from narrator.games.werewolf.state import State
 from narrator.games.werewolf.steps import step_view
+from narrator.games.werewolf.village import Spot
 from narrator.prompts import worded
-from tests.games.werewolf_table import HUTS_A, at_turn, dealt, with_held, with_supply
+from tests.games.werewolf_table import HUTS_A, at_turn, dealt, only, with_held, with_supply
 
 DEE = 3  # the fourth seat, as in the issue's game night
 
@@ -65,6 +67,23 @@ def test_an_action_the_strict_supply_cannot_give_is_refused_at_its_key_W14():
         assert why in shown(view) and worded(view.refusal, "en") == why
         assert view.primary is None and keyed(view, "p").event.passed
     assert not any("W14" in line for line in shown(after_hut(with_supply(s, 2), "villager")))
+
+
+def test_a_hut_with_no_target_its_action_may_take_says_so_at_its_key_W17():
+    """The first day's dawn: no card holds a vote (the Minion needs one), none is horizontal
+    (the Sorcerer looks at one); then every card horizontal (the Seer turns a vertical one)."""
+    s = at_turn(dealt(6, HUTS_A), DEE)
+    for hut, name in (("minion", "Minion"), ("sorcerer", "Sorcerer")):
+        view = after_hut(s, hut)
+        why = f"The {name} hut has no target its action may take now: pass with it, or take"
+        assert any(line.startswith(why) and line.endswith("(W17)") for line in shown(view))
+        a1 = keyed(view, "a1")  # a target's key keeps its own reason (W15, W17)
+        assert a1.refusal is not None or rules.check(s, a1.event) is not None
+        assert rules.check(s, keyed(view, "p").event) is None  # the pass
+    assert not any("(W17)" in line for line in shown(after_hut(s, "seer"))[1:])
+    horizontal = only(s, A1=Spot(horizontal=True), C3=Spot(horizontal=True))
+    assert any("Seer hut has no target" in line for line in shown(after_hut(horizontal, "seer")))
+    assert any("(W17)" in line for line in shown(after_hut(horizontal, "seer"), "ru")[2:])
 
 
 def test_taking_a_resident_out_of_an_empty_village_is_refused_at_minus_W8():
