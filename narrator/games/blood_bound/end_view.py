@@ -4,6 +4,7 @@ character keyed as revealed (B22), the curse cards flipped (B26) and the winner 
 from __future__ import annotations
 
 from narrator.games.blood_bound import events as ev
+from narrator.games.blood_bound import rules
 from narrator.games.blood_bound.flow import CAPTURE, CHARACTERS, END, FLIPS
 from narrator.games.blood_bound.keys import (
     FALSE_KEY,
@@ -19,7 +20,7 @@ from narrator.games.blood_bound.keys import (
 )
 from narrator.games.blood_bound.state import BEAST, INQUISITOR_CLAN, ROSE, State
 from narrator.games.shell_data import Choice, Over, Rows, StepView
-from narrator.prompts import Words
+from narrator.prompts import Localized, Words
 
 TONES = {ROSE: "#e5534b", BEAST: "#3fb96b", INQUISITOR_CLAN: "#d4a72c"}
 
@@ -61,7 +62,7 @@ def _characters(s: State, path: tuple[str, ...]) -> StepView:
     else:
         choices = (
             *(
-                Choice(clan_key(s, code), clan(s, code), goto=(clan_key(s, code),))
+                Choice(clan_key(s, code), clan(s, code), **_clan_goto(s, cursor, code))
                 for code in (ROSE, BEAST)
             ),
             Choice(
@@ -81,6 +82,20 @@ def _characters(s: State, path: tuple[str, ...]) -> StepView:
         choices=choices,
         take_back=any(c is not None for c in s.characters),
     )
+
+
+def _clan_goto(s: State, seat: int, code: str) -> dict:
+    """B22: a clan's key goes on to the rank, or says at once that no rank of it is left for
+    this seat (the clan's characters all keyed, or each one ruled out by the tokens)."""
+    keyed = (ev.CharacterKeyed(seat, code, n) for n in RANKS)  # type: ignore[arg-type]
+    refusals = [rules.check(s, e) for e in keyed]
+    if any(refusal is None for refusal in refusals):
+        return {"goto": (clan_key(s, code),)}
+    full = [refusal for refusal in refusals if refusal.key == "bb_clan_full"]
+    if full:  # whatever the rank: the clan's characters are all keyed
+        return {"refusal": Localized(full[0].text)}
+    params = {"clan": clan(s, code), "player": s.players[seat]}
+    return {"refusal": Words("bb.characters.clan_none", params)}
 
 
 def _flips(s: State, path: tuple[str, ...]) -> StepView:

@@ -54,7 +54,7 @@ from narrator.games.blood_bound.state import (
 from narrator.games.common.closed import with_closed_entries
 from narrator.games.common.seats import seat_of_key
 from narrator.games.shell_data import AppMove, Choice, Claims, StepView
-from narrator.prompts import Words
+from narrator.prompts import Localized, Words
 
 
 def _setup(s: State, path: tuple[str, ...]) -> StepView:
@@ -178,7 +178,7 @@ def _offers(s: State, path: tuple[str, ...]) -> StepView:
         mark=Words("bb.offers.offers"),
     )
     choices = seat_choices(s, ev.InterventionOffered, listed=may) + (
-        Choice(PICK_KEY, Words("bb.offers.pick", names), goto=(PICK_KEY,), listed=bool(s.offers)),
+        Choice(PICK_KEY, Words("bb.offers.pick", names), **_pick_goto(s, names)),
         Choice(NOBODY_KEY, Words("bb.offers.nobody", names), ev.InterventionPicked(None)),
     )
     nobody = not s.offers
@@ -192,6 +192,13 @@ def _offers(s: State, path: tuple[str, ...]) -> StepView:
         primary=Choice("enter", event=ev.InterventionPicked(None)) if nobody else None,
         refusal=None if nobody else Words("bb.offers.pick_first", names),
     )
+
+
+def _pick_goto(s: State, names: dict) -> dict:
+    """B12: i goes on to the intervener's seat once someone offered; before, it says so."""
+    if s.offers:
+        return {"goto": (PICK_KEY,)}
+    return {"refusal": Words("bb.offers.none_offered", names), "listed": False}
 
 
 def _wound(s: State, path: tuple[str, ...]) -> StepView:
@@ -271,7 +278,7 @@ def _ability(s: State, path: tuple[str, ...]) -> StepView:
         own = seat_choices(s, lambda p: ev.AbilityUsed(r.seat, (first, p)))
         params = {**params, "first": s.players[first] if first is not None else ""}
     elif r.rank == HARLEQUIN:
-        own = seat_choices(s, lambda p: (key_of(s, p),))
+        own = tuple(_harlequin_first(s, r.seat, c) for c in seat_choices(s, lambda p: p))
     else:
         own = seat_choices(s, lambda p: ev.AbilityUsed(r.seat, (p,)))
     how = "second" if r.rank == HARLEQUIN and path else r.rank
@@ -283,6 +290,18 @@ def _ability(s: State, path: tuple[str, ...]) -> StepView:
         keys=Words(f"bb.ability.keys.{how}", {"seats": seat_keys(s)}),
         choices=(*own, decline),
     )
+
+
+def _harlequin_first(s: State, user: int, choice: Choice) -> Choice:
+    """B27: the Harlequin's first player's key goes on to the second, or is refused at once
+    when no second makes a pair the rules take (himself: two other players)."""
+    first = choice.event
+    if not isinstance(first, int):  # a key past the last seat: refused already
+        return choice
+    refusals = [rules.check(s, ev.AbilityUsed(user, (first, p))) for p in s.seats]
+    if any(refusal is None for refusal in refusals):
+        return replace(choice, event=None, goto=(key_of(s, first),))
+    return replace(choice, event=None, refusal=Localized(refusals[0].text))
 
 
 STEP_VIEWS = {

@@ -23,7 +23,8 @@ from narrator.games.pyre.keys import (
     POINT,
     REACT,
 )
-from narrator.games.pyre.state import ACTION, OVER, PICK, ROLL, TURN_END, WINDOW, State
+from narrator.games.pyre.reactions import first_claim
+from narrator.games.pyre.state import ACTION, HAND_LIMIT, OVER, PICK, ROLL, TURN_END, WINDOW, State
 from narrator.games.shell_data import StepView
 from narrator.prompts import Words
 
@@ -84,6 +85,10 @@ _HAND = ("py_hand_empty",)
 def _decided(s: State, path: tuple[str, ...], key: str) -> Refusal | None:
     probe: ev.Event | None = None
     final: tuple[str, ...] = ()
+    if s.step in (ACTION, TURN_END) and not path and key == POINT:
+        return None if any(h > HAND_LIMIT for h in s.hands) else Refusal("py_no_hand_above", "P22")
+    if s.step == WINDOW and not path and key == REACT and s.window.reacted is None:
+        return _nobody_reacts(s)
     if s.step == ACTION and not path:
         probe, final = {
             ACCUSE: (ev.Accused(s.current, 0), ("py_none_in_play",)),
@@ -106,3 +111,13 @@ def _decided(s: State, path: tuple[str, ...], key: str) -> Refusal | None:
         return None
     refusal = rules.check(s, probe)
     return refusal if refusal is not None and refusal.key in final else None
+
+
+def _nobody_reacts(s: State) -> Refusal | None:
+    """P16: r leads to no reaction when the claimant with priority holds no card (only he may
+    react), or when nobody claims and no hand holds a card."""
+    first = first_claim(s)
+    if first is not None:
+        refusal = rules.check(s, ev.Reacted(first, "?"))
+        return refusal if refusal is not None and refusal.key in _HAND else None
+    return Refusal("py_no_hand_to_react", "P16") if not any(s.hands) else None

@@ -30,6 +30,17 @@ TARGETS: dict[str, tuple[str, ...]] = {
     "witch": ("spot", "spot"),
     "wolf_cub": (),
 }
+# W17: what each hut's action pays (W13) or takes (W14), whatever its target
+PAYS = {"apprentice_seer": 1, "mason": 2, "troublemaker": 1}
+TAKES = {
+    "cursed": 4,
+    "hunter": 3,
+    "minion": 2,
+    "prince": 4,
+    "sorcerer": 2,
+    "villager": 2,
+    "wolf_cub": 3,
+}
 
 
 def new_day(s: State, first: bool = False) -> State:
@@ -69,15 +80,27 @@ def give(s: State, seat: int, n: int) -> State:
 def pay(s: State, seat: int, n: int) -> State:
     """W13: n of the player's own votes to the supply; with fewer, refused."""
     if s.held[seat] < n:
-        raise Refusal("ww_cannot_pay", "W13", player=s.players[seat], n=n, held=s.held[seat])
+        raise cannot_pay(s, seat, n)
     return replace(give(s, seat, -n), supply=s.supply + n)
+
+
+def cannot_pay(s: State, seat: int, n: int) -> Refusal:
+    return Refusal("ww_cannot_pay", "W13", player=s.players[seat], n=n, held=s.held[seat])
+
+
+def supply_short(s: State, n: int) -> Refusal | None:
+    """W14 "strict": an action that takes more than the supply holds is refused."""
+    if s.options.supply == "strict" and n > s.supply:
+        return Refusal("ww_supply_short", "W14", n=n, supply=s.supply)
+    return None
 
 
 def take(s: State, seat: int, n: int, passing: bool = False) -> tuple[State, int]:
     """W14: ⚖ the player gets what the supply has, up to n; "strict": an action that takes
     more than the supply holds is refused (a pass takes what is left)."""
-    if s.options.supply == "strict" and not passing and n > s.supply:
-        raise Refusal("ww_supply_short", "W14", n=n, supply=s.supply)
+    short = None if passing else supply_short(s, n)
+    if short is not None:
+        raise short
     got = min(n, s.supply)
     held = list(s.held)
     held[seat] += got
@@ -118,7 +141,7 @@ def apprentice_seer(s: State, e: ev.HutTaken) -> State:
     x = e.spots[0]
     if check_spot(s, x, "W17").horizontal:
         raise Refusal("ww_looked_at", "W17", spot=x)
-    return set_spot(pay(s, e.seat, 1), x, horizontal=True)
+    return set_spot(pay(s, e.seat, PAYS[e.hut]), x, horizontal=True)
 
 
 def bodyguard(s: State, e: ev.HutTaken) -> State:
@@ -128,9 +151,9 @@ def bodyguard(s: State, e: ev.HutTaken) -> State:
     return set_spot(s, x, votes=0, protected=True)
 
 
-def taker(n: int, flag: str | None = None) -> Callable[[State, ev.HutTaken], State]:
+def taker(flag: str | None = None) -> Callable[[State, ev.HutTaken], State]:
     def action(s: State, e: ev.HutTaken) -> State:
-        s, _ = take(s, e.seat, n)
+        s, _ = take(s, e.seat, TAKES[e.hut])
         return replace(s, **{flag: True}) if flag else s
 
     return action
@@ -138,7 +161,7 @@ def taker(n: int, flag: str | None = None) -> Callable[[State, ev.HutTaken], Sta
 
 def hunter(s: State, e: ev.HutTaken) -> State:
     check_votable(s, e.spots[0])
-    s, got = take(s, e.seat, 3)
+    s, got = take(s, e.seat, TAKES[e.hut])
     return place(s, e.seat, e.spots[0], got)
 
 
@@ -146,7 +169,7 @@ def mason(s: State, e: ev.HutTaken) -> State:
     target = check_seat(s, e.seat_target)
     if target == e.seat:
         raise Refusal("ww_mason_self", "W17", player=s.players[e.seat])
-    return pay(s, e.seat, 2)
+    return pay(s, e.seat, PAYS[e.hut])
 
 
 def mayor(s: State, e: ev.HutTaken) -> State:
@@ -157,7 +180,7 @@ def minion(s: State, e: ev.HutTaken) -> State:
     x = e.spots[0]
     if check_votable(s, x).votes == 0:
         raise Refusal("ww_no_votes_there", "W17", spot=x)
-    s, got = take(s, e.seat, 2)
+    s, got = take(s, e.seat, TAKES[e.hut])
     return place(s, e.seat, x, got)
 
 
@@ -173,7 +196,7 @@ def sorcerer(s: State, e: ev.HutTaken) -> State:
     if not check_spot(s, x, "W17").horizontal:
         raise Refusal("ww_sorcerer_vertical", "W17", spot=x)
     check_votable(s, x)
-    s, got = take(s, e.seat, 2)
+    s, got = take(s, e.seat, TAKES[e.hut])
     return place(s, e.seat, x, got)
 
 
@@ -184,7 +207,7 @@ def troublemaker(s: State, e: ev.HutTaken) -> State:
     spots = [n for n in village.line_spots(line) if village.spot(s.spots, n).occupied]
     if not spots:
         raise Refusal("ww_line_empty", "W17", line=line.upper())
-    s = pay(s, e.seat, 1)
+    s = pay(s, e.seat, PAYS[e.hut])
     for n in spots:  # ⚖ votes and protection stay on their spots
         s = set_spot(s, n, horizontal=False)
     return replace(s, shuffled=tuple(spots))
@@ -192,7 +215,7 @@ def troublemaker(s: State, e: ev.HutTaken) -> State:
 
 def villager(s: State, e: ev.HutTaken) -> State:
     check_votable(s, e.spots[0])
-    s, got = take(s, e.seat, 2)
+    s, got = take(s, e.seat, TAKES[e.hut])
     return place(s, e.seat, e.spots[0], min(got, 1))
 
 
@@ -211,18 +234,18 @@ def witch(s: State, e: ev.HutTaken) -> State:
 ACTIONS: dict[str, Callable[[State, ev.HutTaken], State]] = {
     "apprentice_seer": apprentice_seer,
     "bodyguard": bodyguard,
-    "cursed": taker(4, "cursed_used"),
+    "cursed": taker("cursed_used"),
     "hunter": hunter,
     "mason": mason,
     "mayor": mayor,
     "minion": minion,
-    "prince": taker(4),
+    "prince": taker(),
     "seer": seer,
     "sorcerer": sorcerer,
     "troublemaker": troublemaker,
     "villager": villager,
     "witch": witch,
-    "wolf_cub": taker(3, "wolf_cub_used"),
+    "wolf_cub": taker("wolf_cub_used"),
 }
 
 
@@ -247,6 +270,14 @@ def check_targets(e: ev.HutTaken) -> None:
         or ((e.line is None) == ("line" in wanted))
     ):
         raise Refusal("ww_targets", "W17", hut=resident(e.hut))
+
+
+def action_refused(s: State, seat: int, hut: str) -> Refusal | None:
+    """Why the hut's action cannot be done now whatever its target: the seat cannot pay it
+    (W13), or the strict supply cannot give it (W14). Its pass is still open (W12)."""
+    if hut in PAYS and s.held[seat] < PAYS[hut]:
+        return cannot_pay(s, seat, PAYS[hut])
+    return supply_short(s, TAKES[hut]) if hut in TAKES else None
 
 
 def hut_gone(s: State, hut: str) -> Refusal | None:

@@ -4,11 +4,19 @@ Grand Inquisitor's tie pick (W19) and the lynched resident's identity (W20, W34)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from narrator.games.base import Refusal, refusal_of
 from narrator.games.shell_data import Choice, Seats, StepView, Timer
 from narrator.games.werewolf import events as ev
 from narrator.games.werewolf import village
-from narrator.games.werewolf.day import TARGETS, hut_gone, votes_counted
+from narrator.games.werewolf.day import (
+    TARGETS,
+    action_refused,
+    hut_gone,
+    hut_taken,
+    votes_counted,
+)
 from narrator.games.werewolf.keys import (
     kind_choices,
     letters,
@@ -111,7 +119,7 @@ def hut_action_view(s: State, seat: int, path: tuple[str, ...]) -> StepView:
     body: list = [Words(f"ww.action.{hut}"), holding(s, seat)]
     if wanted and wanted[0] == "seat":
         body.append(Seats(tuple(s.seats)))
-    return StepView(
+    view = StepView(
         "choose",
         None,
         title=Words("ww.huts.action_title", {"player": s.players[seat], "hut": resident(hut)}),
@@ -121,6 +129,38 @@ def hut_action_view(s: State, seat: int, path: tuple[str, ...]) -> StepView:
         primary=primary,
         refusal=Words("ww.ask.no_enter"),
         unkeyed=Words("ww.ask.unkeyed", {"ask": ask}),  # a key that is no target says why
+    )
+    cannot = action_refused(s, seat, hut)
+    if cannot is not None:  # every target's key says it too: whatever the target, not now
+        why = refused(cannot)
+        choices = tuple(replace(c, event=None, goto=None, refusal=why) for c in choices)
+        return pass_only(view, why, (*choices, passing))
+    cannot = no_target(s, hut, choices)  # each target's key keeps its own reason
+    return view if cannot is None else pass_only(view, refused(cannot), view.choices)
+
+
+def no_target(s: State, hut: str, targets: tuple[Choice, ...]) -> Refusal | None:
+    """W17: a hut with targets none of which its action may take now (the Seer with every card
+    horizontal, the Minion or the Witch with no vote on any card): said at the hut's key."""
+    if not targets:
+        return None
+    for c in targets:
+        if c.refusal is None and (c.goto is not None or refusal_of(hut_taken, s, c.event) is None):
+            return None
+    return Refusal("ww_no_target", "W17", hut=resident(hut))
+
+
+def pass_only(view: StepView, why, choices: tuple[Choice, ...]) -> StepView:
+    """A hut whose action cannot be done now (W13, W14, W17): said as soon as the hut's key is
+    pressed, and by Enter; its pass stays open (W12: a hut may be taken to pass with it)."""
+    return replace(
+        view,
+        body=(*view.body, why),
+        keys=Words("ww.ask.pass_only"),
+        choices=choices,
+        primary=None,
+        refusal=why,
+        unkeyed=why,
     )
 
 

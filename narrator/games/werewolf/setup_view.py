@@ -50,6 +50,13 @@ def take_back_one(s: State) -> Choice:
     )
 
 
+def take_out(s: State) -> dict:
+    """``-`` goes on to the resident taken out, or says at once that nobody is in (W8)."""
+    if not s.residents:
+        return {"refusal": Words("ww.picker.nobody_out")}
+    return {"goto": ("-",)}
+
+
 def residents_view(s: State, path: tuple[str, ...]) -> StepView:
     target = signed(s.options.target)
     removing = path == ("-",)
@@ -59,7 +66,7 @@ def residents_view(s: State, path: tuple[str, ...]) -> StepView:
     else:
         choices = (
             *kind_choices(KINDS, ev.ResidentAdded),
-            Choice("-", Words("ww.picker.remove"), goto=("-",)),
+            Choice("-", Words("ww.picker.remove"), **take_out(s)),
             Choice("1", Words("ww.picker.first_game"), ev.ResidentsSet(first_game_set(s.count))),
             Choice("2", Words("ww.picker.complete", {"target": target}), AppMove()),
         )
