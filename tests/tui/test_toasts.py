@@ -4,11 +4,13 @@ does not print the key line again just above it."""
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Footer
 from textual.widgets._toast import Toast
 
 from narrator.games.ravnica.state import Step
 from narrator.tui.game import GameScreen
+from narrator.tui.speech import CaptionsOnly
 from tests.storm import example_journal_until
 from tests.tui.driver import journal_until, open_privacy_screen, screen_text, wait_for
 
@@ -74,16 +76,21 @@ async def test_toasts_come_in_turn_two_at_most_none_dropped_unread(make_app, tmp
         assert read == [f"warning {n}" for n in range(4)]
 
 
-async def test_a_toast_leaves_the_home_screen_s_keys_in_sight(make_app):
+@pytest.mark.parametrize(("lang", "size"), [("en", (80, 24)), ("ru", (80, 24)), ("ru", (100, 30))])
+async def test_a_toast_leaves_the_home_screen_s_title_and_keys_in_sight(make_app, lang, size):
     from narrator.tui.home import HomeScreen
+    from narrator.tui.words import say
 
-    app = make_app(new=False)
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    app = make_app(new=False, voice=CaptionsOnly(lang), language=lang)
+    async with app.run_test(size=size, notifications=True) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         for n in range(2):  # two at once, each at most 6 rows: clear of the keys
             app.notify(f"{n}: {LONG}", timeout=30)
         await wait_for(pilot, lambda: len(toasts(app)) == 2)
         clear_of(app)
+        lines = screen_text(app).splitlines()
+        for words in (say(lang, "home.title"), say(lang, "home.subtitle")):  # whole, one line
+            assert any(words in line for line in lines), screen_text(app)
 
 
 async def test_a_toast_leaves_the_privacy_screen_s_words_in_sight(make_app, tmp_path):
