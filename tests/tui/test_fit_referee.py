@@ -108,6 +108,32 @@ async def later_keys(pilot, app, fit: Fit) -> None:
         await wait_for(pilot, lambda: not app.screen.path)
 
 
+NO_KEYS = "zqjxywk"  # letters few steps take: one that is no choice of the step is pressed
+
+
+async def a_key_that_is_no_choice(pilot, app, fit: Fit, kind: str) -> None:
+    """A letter that enters nothing at this step is answered in the message line, and that
+    answer does not list the step's keys again (the key line, right under it: its keys twice on
+    screen). A key line of one instruction may open an answer that says more (W23: "Press a
+    column's letter, one with two cards or more: A or C")."""
+    screen, view = app.screen, app.screen.view
+    if view.typed is not None or view.kind == "private" or screen.path or app.pages:
+        return  # a field takes every letter; a private step's keys are the privacy screen's
+    taken = {choice.key[:1] for choice in view.choices}
+    taken |= set(screen._bindings.key_to_bindings) | set(app._bindings.key_to_bindings)
+    key = next((key for key in NO_KEYS if key not in taken), None)
+    if key is None:
+        return
+    entries = len(app.journal.events)
+    await pilot.press(key)
+    message = screen.query_one("#message")
+    said = flat(str(await wait_for(pilot, lambda: flat(str(message.render())))))
+    keys = flat(str(screen.query_one("#step-keys").render()))
+    if " · " in keys and keys in said:  # several keys, listed again
+        fit.found.append(f"[{fit.label}: {kind}] {key!r} answered with the key line: {said!r}")
+    assert len(app.journal.events) == entries, (kind, key)
+
+
 async def privately(pilot, app, fit: Fit, event, made: int) -> None:
     """A private step: the privacy screen's banner and inside looked at, the entry made there
     (unless Enter made it: the app's own draw, R9)."""
@@ -190,6 +216,7 @@ async def walk(pilot, app, fit: Fit, events: tuple, end=None) -> None:
         view = app.screen.view
         if kind not in fit.keyed:
             fit.keyed.add(kind)
+            await a_key_that_is_no_choice(pilot, app, fit, kind)
             await later_keys(pilot, app, fit)
         if view.private is not None:
             await privately(pilot, app, fit, event, made)
