@@ -1,10 +1,10 @@
 """Every screen fits 80×24 in both languages (issue 17 item 6): each step kind of both games
-(Ravnica's and Werewolf's own walks here; every game's example is walked in both sizes and both
-languages by tests/tui/test_fit_referee.py, with these checks),
-in English and in Russian, shows its key line whole, a Footer whose every key is shown whole
-(fewer keys rather than one cut mid-word), the lines said whole, and the step's body either
-whole or scrollable to its end; at Werewolf's end every seat's Inquisitor card line (W38) is
-on screen without scrolling, 8 players at 80×24.
+(Werewolf's own walk here, and Ravnica's setup, deal and opening; every game's example, and a
+game at each game's largest table, are walked in both sizes by tests/tui/test_fit_referee.py,
+with these checks), in English and in Russian, shows its key line whole, a Footer whose every
+key is shown whole (fewer keys rather than one cut mid-word), the lines said whole, and the
+step's body either whole or scrollable to its end; at Werewolf's end every seat's Inquisitor
+card line (W38) is on screen without scrolling, 8 players at 80×24.
 
 Each screen is read from the compositor (what the terminal shows: ``screen.find_widget`` gives
 a widget's region and the part of the screen it is clipped to), once the app has caught up
