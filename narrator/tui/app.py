@@ -27,6 +27,7 @@ from narrator.tui.refusing import RefusalsMixin
 from narrator.tui.speech import CaptionsOnly
 from narrator.tui.stacking import StackingMixin
 from narrator.tui.tabledisplay import DisplayMixin
+from narrator.tui.toasts import ToastsMixin
 from narrator.tui.voice_mixin import VoiceMixin
 from narrator.tui.words import say, translate_bindings
 
@@ -47,6 +48,7 @@ class NarratorApp(
     PlayingMixin,
     VoiceMixin,
     DisplayMixin,
+    ToastsMixin,
     App,
 ):
     CSS_PATH = "app.tcss"

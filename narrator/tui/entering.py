@@ -44,14 +44,14 @@ class EnteringMixin:
             return not blocked and view.kind != "over"
         return True
 
-    def refuse(self, words) -> None:
-        """A key that does nothing here: say why, on screen only. "Use the keys of this step"
-        names them, as the key line does."""
+    def refuse(self, words, key: str = "") -> None:
+        """A key that does nothing here (``key``, when known): say why, on screen only.
+        "Use the keys of this step" names the key and the step (``use_keys``)."""
         if isinstance(words, Refusal):  # the rules' own refusal, decided at its first key
             self.app.refuse(words, speak=False)
             return
         if isinstance(words, Words) and words.key == "game.use_keys" and not words.params:
-            words = self.use_keys(self.view)
+            words = self.use_keys(self.view, key)
         self.app.refuse(worded(words, self.lang), speak=False)
 
     def on_key(self, event) -> None:
@@ -101,7 +101,7 @@ class EnteringMixin:
             if event.key in self.app._bindings.key_to_bindings:
                 return  # the app's own key (help, mute): it works on every step
             event.stop()  # no key goes unanswered: the step's own words, or its keys
-            self.refuse(view.unkeyed if view.unkeyed is not None else self.use_keys(view))
+            self.refuse(view.unkeyed if view.unkeyed is not None else self.use_keys(view, key))
             return
         event.stop()
         if read.chosen is not None:
@@ -144,7 +144,7 @@ class EnteringMixin:
         the choices that follow it; a choice with a warning asks first."""
         app = self.app
         if choice.refusal is not None:
-            self.refuse(choice.refusal)
+            self.refuse(choice.refusal, choice.key)
             return
         if choice.warning is not None:
             keyreader.ask_warning(self.app, choice, self.choose)
@@ -236,17 +236,22 @@ class EnteringMixin:
             field = self.query_one("#typed", Input)  # Enter with the field not focused
             self.submitted(field.value)
         elif view.primary is None:
-            self.refuse(view.refusal or self.use_keys(view))
+            self.refuse(view.refusal or self.use_keys(view, "enter"))
         elif view.checks and len(self.ticked) < len(view.checks):
             left = [str(i + 1) for i in range(len(view.checks)) if i not in self.ticked]
             self.refuse(Words("game.tick_first", {"keys": ", ".join(left)}))
         else:
             self.choose(view.primary)
 
-    def use_keys(self, view: StepView) -> Words:
-        """Enter does nothing here: the keys that do, as the key line names them."""
-        keys = worded(view.keys, self.lang) if view.keys is not None else ""
-        return Words("game.keys_are", {"keys": keys}) if keys else Words("game.use_keys")
+    def use_keys(self, view: StepView, key: str = "") -> Words:
+        """``key`` does nothing at this step: said with the step's name. Its keys are on the
+        key line, right under this message: listing them here printed that line twice."""
+        if not key or not view.keys or not worded(view.keys, self.lang):
+            return Words("game.use_keys")  # no key line to point to: "the keys listed"
+        named = "Enter" if key == "enter" else key  # as the key lines write it
+        if view.name is None:
+            return Words("game.not_a_key", {"key": named})
+        return Words("game.not_a_key_of", {"key": named, "step": worded(view.name, self.lang)})
 
     def action_undo_vote(self) -> None:
         own = next((c for c in self.view.choices if c.key == "backspace"), None)

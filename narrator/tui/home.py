@@ -37,6 +37,7 @@ NEXT = "next:"  # the same, the first seat moved on one: next:<journal>
 SHOWN_NAMES = 4  # names on a line before "…"
 READ_FIRST = 8  # journals read before the first frame (the newest; a rebuilt history: bench)
 READ_AT_ONCE = 8  # then, after it, between two looks at the keys
+MENU_WIDTH = 96  # the menu's columns, its frame's included; its title's too
 LINE = 92  # an option's text on one line of the menu (96 columns wide, its frame aside)
 
 
@@ -79,7 +80,9 @@ class HomeScreen(Screen):
     def on_mount(self) -> None:
         # Wider than the app's menu: an unfinished game's line (its players, its date) on one
         # line at 100 columns. Inline: the app's stylesheet wins over a screen's DEFAULT_CSS.
-        self.query_one("#home-menu", OptionList).styles.width = 96
+        # The title is the menu's heading, at its left: a toast (top right) leaves it whole.
+        for part in ("#home-title", "#home-subtitle", "#home-menu"):
+            self.query_one(part).styles.width = MENU_WIDTH
         # The first frame reads only what it shows, from the database as it is (and the few
         # journals that can change unseen: bench, cold start); the whole of it once drawn.
         self.history = History(self.app.data_dir, check=False)

@@ -1,14 +1,17 @@
 """Every screen of every game fits 80×24 and 100×30, in English and in Russian: each game
 registered (tests/every_game.py: the registry's and the tests' own) walks its example script
-(``Game.example_script``) through the app, and the referee games (issue 26 item 7) walk a
-seeded game of random legal entries at their largest player counts in Russian: Blood Bound
-with 11 players (B4), the Pyre with 6 (P2). Each kind of step is looked at once in both sizes
-(the step, a choice's later keys, the privacy screen, a game's own screen, each kind of
-announcement, the end), with the checks of ``test_fit``: the key line, the caption and the
-Footer whole, the body whole or scrollable to its end; at the referee games' largest tables
-the side panel shows every seat (it compacts, a line a seat, so that every seat, the supply
-and the box stay in sight) and the end its winner. ``fits(name, lang, directory)`` is the
-check of one game."""
+(``Game.example_script``) through the app, and each of the four games walks a seeded game of
+random legal entries at its largest table in Russian (issue 40, item 1): Blood Bound with 11
+players (B4), the Pyre with 6 (P2), Werewolf with 12, Ravnica with 10 (physical decks: every
+card keyed). Each kind of step is looked at once in both sizes (the step, a choice's later
+keys, the privacy screen, a game's own screen, each kind of announcement, the end), with the
+checks of ``test_fit``: the key line, the caption and the Footer whole, the body whole or
+scrollable to its end; at the referee games' largest tables the side panel shows every seat
+(it compacts, a line a seat, so that every seat, the supply and the box stay in sight); the end
+shows its winner, and from it the screens around a game (help, record, the table display's
+address, home, history, settings) are read whole. At each kind of step a letter that is no
+choice is pressed: its answer does not list the step's keys again (issue 40, item 5).
+``fits(name, lang, directory)`` is the check of one game."""
 
 from __future__ import annotations
 
@@ -20,20 +23,23 @@ from tests.every_game import registered, with_example
 from tests.tui.driver import wait_for
 from tests.tui.test_fit import (
     Fit,
+    content_height,
     flat,
     make_app,
     problems,
     read_page,
     shown_region,
     text_in,
+    whole,
     winner_shown,
 )
 
 NAMES = ("Annabelle", "Bob", "Cid", "Dee", "Evangeline", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit")
-GAMES = {"blood_bound": 11, "pyre": 6}  # B4, P2: the largest tables
+NAMES += ("Lou",)
+GAMES = {"blood_bound": 11, "pyre": 6, "werewolf": 12, "ravnica": 10}  # the largest tables
 # Seeds whose games reach every step: Blood Bound's curses given on the privacy screen (B19), a
 # heal (B18) and the flips (B26); the Pyre's rolls and windows (P11, P16) in 38 entries.
-SEEDS = {"blood_bound": 328, "pyre": 3}
+SEEDS = {"blood_bound": 328, "pyre": 3, "werewolf": 5, "ravnica": 10}
 
 
 def random_game(game: str, count: int) -> tuple:
@@ -42,10 +48,35 @@ def random_game(game: str, count: int) -> tuple:
 
     if game == "blood_bound":
         from tests.games.test_blood_bound_property import random_game as play
-    else:
+    elif game == "pyre":
         from tests.games.test_pyre_property import random_game as play
+    elif game == "werewolf":
+        from tests.games.test_werewolf_properties import random_game as played
+
+        def play(seed, count):
+            return played(seed, count, "partial")
+    else:
+        play = ravnica_game
     events, _ = play(SEEDS[game], count)
     return (replace(events[0], players=NAMES[:count]), *events[1:])
+
+
+def ravnica_game(seed: int, count: int) -> tuple[list, None]:
+    """Ravnica with physical decks: every card keyed at the table (the app's decks, drawn by
+    the app, are its example's walk)."""
+    import random
+
+    from narrator.games.ravnica import Options, State, Step, apply
+    from narrator.games.ravnica import events as ev
+    from tests.games.walk import next_move
+
+    rng = random.Random(seed)
+    events = [ev.GameCreated(NAMES[:count], Options(deck_mode="physical"), seed=seed)]
+    state = apply(State(), events[0])
+    while state.step is not Step.OVER:
+        events.append(next_move(state, rng))
+        state = apply(state, events[-1])
+    return events, None
 
 
 def in_sight(app) -> list[str]:
@@ -76,7 +107,64 @@ def in_sight(app) -> list[str]:
 
 
 def checks(app) -> list[str]:
-    return problems(app) + in_sight(app)
+    return problems(app) + in_sight(app) + parts_whole(app)
+
+
+def seated_checks(app) -> list[str]:
+    """A game whose side panel is its own (Werewolf's village, Ravnica's table): the checks of
+    ``test_fit``, and the screens around the game read whole."""
+    return problems(app) + parts_whole(app)
+
+
+def parts_whole(app) -> list[str]:
+    """A screen but the game's (home, history, settings, help, record, the table display's
+    address): each text on it shown whole, in its place or where its scroll reaches (a form's
+    end: ``test_fit``), none cut by the screen's edge nor its own box."""
+    from textual.widgets import Static
+
+    screen = app.screen
+    if isinstance(screen, GameScreen | PrivacyScreen):
+        return []
+    out = []
+    for part in screen.query("Static, Select"):
+        if not part.display or any(
+            getattr(a, "allow_vertical_scroll", False) for a in part.ancestors
+        ):
+            continue  # hidden, or in a scroll whose end test_fit's form check reaches
+        text = flat(str(part.render())) if isinstance(part, Static) else "select"
+        if not text:
+            continue
+        rows = content_height(part) if isinstance(part, Static) else 1
+        if not whole(screen, part) or (
+            isinstance(part, Static) and rows > part.content_region.height
+        ):
+            shown = flat(text_in(screen, shown_region(screen, part)))
+            out.append(f"{type(part).__name__} {part.id or ''} cut: {text[:60]!r} shows {shown!r}")
+    return out
+
+
+async def around_the_game(pilot, app, fit: Fit) -> None:
+    """From the end: the help, the record, the table display's address; then home, the history
+    and the settings: each looked at in both sizes."""
+    from narrator.tui.home import HomeScreen
+
+    game = app.screen
+    for name, key in (("help", "question_mark"), ("record", "t"), ("table display", "f2")):
+        await pilot.press(key)
+        await wait_for(pilot, lambda: app.screen is not game)
+        await fit.look(name)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is game)
+    await pilot.press("h")
+    home = await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen)
+    await wait_for(pilot, lambda: home.looked)
+    await fit.look("home")
+    for name, key in (("history", "h"), ("settings", "s")):
+        await pilot.press(key)
+        await wait_for(pilot, lambda: app.screen is not home)
+        await fit.look(name)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is home)
 
 
 def screen_kind(app) -> str:
@@ -106,6 +194,32 @@ async def later_keys(pilot, app, fit: Fit) -> None:
         await fit.look_once(screen_kind(app))
         await pilot.press("escape")
         await wait_for(pilot, lambda: not app.screen.path)
+
+
+NO_KEYS = "zqjxywk"  # letters few steps take: one that is no choice of the step is pressed
+
+
+async def a_key_that_is_no_choice(pilot, app, fit: Fit, kind: str) -> None:
+    """A letter that enters nothing at this step is answered in the message line, and that
+    answer does not list the step's keys again (the key line, right under it: its keys twice on
+    screen). A key line of one instruction may open an answer that says more (W23: "Press a
+    column's letter, one with two cards or more: A or C")."""
+    screen, view = app.screen, app.screen.view
+    if view.typed is not None or view.kind == "private" or screen.path or app.pages:
+        return  # a field takes every letter; a private step's keys are the privacy screen's
+    taken = {choice.key[:1] for choice in view.choices}
+    taken |= set(screen._bindings.key_to_bindings) | set(app._bindings.key_to_bindings)
+    key = next((key for key in NO_KEYS if key not in taken), None)
+    if key is None:
+        return
+    entries = len(app.journal.events)
+    await pilot.press(key)
+    message = screen.query_one("#message")
+    said = flat(str(await wait_for(pilot, lambda: flat(str(message.render())))))
+    keys = flat(str(screen.query_one("#step-keys").render()))
+    if " · " in keys and keys in said:  # several keys, listed again
+        fit.found.append(f"[{fit.label}: {kind}] {key!r} answered with the key line: {said!r}")
+    assert len(app.journal.events) == entries, (kind, key)
 
 
 async def privately(pilot, app, fit: Fit, event, made: int) -> None:
@@ -190,6 +304,7 @@ async def walk(pilot, app, fit: Fit, events: tuple, end=None) -> None:
         view = app.screen.view
         if kind not in fit.keyed:
             fit.keyed.add(kind)
+            await a_key_that_is_no_choice(pilot, app, fit, kind)
             await later_keys(pilot, app, fit)
         if view.private is not None:
             await privately(pilot, app, fit, event, made)
@@ -202,12 +317,14 @@ async def walk(pilot, app, fit: Fit, events: tuple, end=None) -> None:
 SIZES = ((80, 24), (100, 30))
 
 
-async def fits(name: str, lang: str, directory, events=None, look=problems, end=None) -> Fit:
+async def fits(
+    name: str, lang: str, directory, events=None, look=problems, end=None, around=False
+) -> Fit:
     """The game ``name`` (registered) walked once through the app in ``lang``, from its first
     entry to the end of ``events`` (by default its example script's), each kind of screen looked
     at in both sizes (``look(app)``: what is cut on it, by default ``test_fit``'s checks): the
-    check of one game (``end``: more checks of its last screen). What was found is
-    ``fit.found``."""
+    check of one game (``end``: more checks of its last screen; ``around``: then the screens
+    around the game). What was found is ``fit.found``."""
     from narrator.journal import Journal
     from tests.storm import example_events
 
@@ -220,6 +337,8 @@ async def fits(name: str, lang: str, directory, events=None, look=problems, end=
         await wait_for(pilot, lambda: app.journal is not None and at_a_step(app, 1))
         fit = Fit(pilot, app, f"{name} {lang}", look, sizes=SIZES)
         await walk(pilot, app, fit, events, end)
+        if around:
+            await around_the_game(pilot, app, fit)
     return fit
 
 
@@ -237,9 +356,13 @@ async def test_every_screen_of_each_game_s_example_fits(tmp_path, name, lang):
 @pytest.mark.long
 @pytest.mark.parametrize("lang", ["ru"])  # the longest words; English: their examples above
 @pytest.mark.parametrize("game", list(GAMES))
-async def test_every_referee_screen_fits_at_the_largest_table(tmp_path, game, lang):
-    """One game walked once, each screen looked at in both sizes (the terminal resized), the
-    side panel showing every seat."""
-    fit = await fits(game, lang, tmp_path, random_game(game, GAMES[game]), checks, winner_shown)
+async def test_every_screen_fits_at_the_largest_table(tmp_path, game, lang):
+    """One game walked once to its end, each screen looked at in both sizes (the terminal
+    resized), then the screens around it (help, record, table display, home, history,
+    settings); a referee game's side panel showing every seat."""
+    look = checks if game in ("blood_bound", "pyre") else seated_checks
+    events = random_game(game, GAMES[game])
+    fit = await fits(game, lang, tmp_path, events, look, winner_shown, around=True)
     assert len(fit.seen) > 8, fit.seen
+    assert {"help", "record", "table display", "home", "history", "settings"} <= set(fit.seen)
     fit.check()
