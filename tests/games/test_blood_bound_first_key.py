@@ -67,3 +67,16 @@ def test_the_harlequin_s_own_seat_is_refused_at_its_key_B27():
     view = step_view(s)
     assert said(first_key(view, "2")) == "Bob's ability names 2 other players (B27)"
     assert first_key(view, "3").goto == ("3",)
+
+
+def test_a_closed_key_names_its_rule_and_does_not_print_the_key_line_again():
+    """Issue 40, item 5: a key closed at this step is answered with the step's rule; the key
+    line is on screen under the answer, so the answer does not list the keys a second time."""
+    s = started()
+    view = step_view(s)
+    closed = [c for c in view.choices if c.refusal is not None and c.refusal.key == "bb.closed"]
+    assert closed, "a step with closed entry keys"
+    for lang in ("en", "ru"):
+        keys = worded(view.keys, lang)
+        answer = worded(closed[0].refusal, lang)
+        assert keys not in answer and "(B" in answer, answer

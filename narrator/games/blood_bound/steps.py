@@ -336,7 +336,7 @@ def step_view(s: State, path: tuple[str, ...] = ()) -> StepView:
     view = STEP_VIEWS.get(s.step, end_view.plain)(s, path)
     if not path and view.typed is None and view.kind != "private" and view.keys is not None:
         rule = RULE_OF_STEP.get(s.step)  # each closed entry names the step's rule
-        why = Words("bb.closed", {"rule": rule, "keys": view.keys})
+        why = Words("bb.closed", {"rule": rule})  # the key line is under it: not again
         view = with_closed_entries(view, ENTRY_KEYS, lambda key: why)
     return replace(view, key=step_key(s), name=Words(f"bb.step.{s.step}"), banner=banner(s))
 
