@@ -149,14 +149,16 @@ def announcement(page: Announcement, caption: str, lang: str, compact: bool = Fa
     )
 
 
-def paced(running: Paced, caption: str, lang: str) -> View:
-    """Lines the app says by itself (the opening, R10): the line being said, large."""
+def paced(running: Paced, caption: str, lang: str, compact: bool = False) -> View:
+    """Lines the app says by itself (the opening, R10): the line being said, large; in a
+    small terminal (``compact``) with no blank rows around it (a long line of Werewolf's night
+    pass at 80x24 pushed the frame's foot below the fold)."""
     line = Text(caption, style="bold", justify="center")
     return View(
         Text(worded(running.title, lang), style="bold"),
         Group(
-            Text(worded(running.note, lang) + "\n"),
-            Panel(line, padding=(2, 4), border_style="bold #ff8c1a"),
+            Text(worded(running.note, lang) + ("" if compact else "\n")),
+            Panel(line, padding=(0, 2) if compact else (2, 4), border_style="bold #ff8c1a"),
         ),
     )
 

@@ -121,6 +121,11 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         """The terminal resized: the table beside a moment or not (``narrow``), and the lines
         said that fit whole at the new width, once the caption has it."""
         if self._drawn is not None and self.query("#table"):
+            # Drawn again for the new size: a game's panel may lay its seats out by the
+            # terminal's height (Werewolf's twelve seats two a row at 80x24).
+            self.query_one("#table").show(
+                self.app.game.public_view(self._drawn[1], self.app.unannounced)
+            )
             self.place_table(self.view, self.page)
         self.call_after_refresh(self.show_caption)
 
@@ -321,7 +326,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         if page is not None:
             return drawing.announcement(page, self.app.page_caption, self.lang, compact)
         if self.paced is not None:
-            return drawing.paced(self.paced, self.caption_text, self.lang)
+            return drawing.paced(self.paced, self.caption_text, self.lang, compact)
         public, ticked = view.kind == "private", frozenset(self.ticked)
         return drawing.step(view, s, self.app.look, self.lang, ticked, public, compact=compact)
 
@@ -335,7 +340,7 @@ class GameScreen(EnteringMixin, PacingMixin, DiscussionClock, Screen):
         caption.update(drawing.said(self.app.captions, width))
         text = self.caption_text if text is None else text
         if self.paced is not None and self.page is None:
-            shown = drawing.paced(self.paced, text, self.lang)
+            shown = drawing.paced(self.paced, text, self.lang, bool(self._compact))
             self.query_one("#step-body", DrawnStatic).show_as_is(shown.body)
 
     def action_record(self) -> None:

@@ -112,8 +112,27 @@ def checks(app) -> list[str]:
 
 def seated_checks(app) -> list[str]:
     """A game whose side panel is its own (Werewolf's village, Ravnica's table): the checks of
-    ``test_fit``, and the screens around the game read whole."""
-    return problems(app) + parts_whole(app)
+    ``test_fit``, its panel whole, and the screens around the game read whole."""
+    return problems(app) + panel_whole(app) + parts_whole(app)
+
+
+def panel_whole(app) -> list[str]:
+    """The game's own side panel shows all it draws: none of its rows below the panel's foot
+    (Werewolf's hidden pool under 12 seats at 80x24 was cut to its first line)."""
+    from textual.widgets import Static
+
+    screen = app.screen
+    if not isinstance(screen, GameScreen) or not screen.query_one("#table").display:
+        return []
+    table = screen.query_one("#table")
+    out = []
+    for part in [table, *table.query(Static)]:  # the panel is drawn by itself, or by its parts
+        if isinstance(part, Static) and part.display and not whole(screen, part):
+            text = flat(text_in(screen, shown_region(screen, part)))
+            out.append(
+                f"side panel cut: {part.region} shows {shown_region(screen, part)}: {text!r}"
+            )
+    return out
 
 
 def parts_whole(app) -> list[str]:

@@ -55,6 +55,10 @@ def grid_view(extra: dict):
     return Group(*parts)
 
 
+TWO_A_ROW_FROM = 8  # seats: more are drawn two a row in a short terminal
+TALL = 30  # rows: a terminal this tall draws a seat a row
+
+
 class VillageView(DrawnStatic):
     """The game's own side panel, drawn from the public view: its ``VillageBoard`` and seats."""
 
@@ -91,22 +95,37 @@ class VillageView(DrawnStatic):
         return table
 
     def seats(self, view: PublicView, board: VillageBoard, lang: str) -> Table:
+        """A seat a row; side by side, two a row, when the table is large and the terminal
+        short (12 seats at 80x24: one a row pushed the hidden pool below the panel)."""
+        pairs = len(view.seats) > TWO_A_ROW_FROM and self.app.size.height < TALL
         table = Table(box=None, padding=(0, 1), show_header=False, show_edge=False, expand=True)
-        table.add_column(justify="right", style="dim", width=2)
-        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-        table.add_column(no_wrap=True, justify="right")
-        held = board.held
-        for p, seat in enumerate(view.seats):
-            marks = Text()
-            if held:
-                marks.append(f"{held[p]}", style="bold yellow" if held[p] else "dim")
-                marks.append(say(lang, "ww.panel.votes_short"), style="dim")
-            if held and p == board.gi:
-                marks.append(" " + say(lang, "ww.panel.gi"), style="bold #b58ad8")
-            name = ("▶ " if seat.turn else "") + seat.name
-            shown = Text(name, style="bold" if seat.turn else "")
-            table.add_row(seat_key(p, len(view.seats)), shown, marks)
+        for _ in range(2 if pairs else 1):
+            table.add_column(justify="right", style="dim", width=2)
+            table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+            table.add_column(no_wrap=True, justify="right")
+        cells = [self.seat_cells(p, seat, view, board, lang) for p, seat in enumerate(view.seats)]
+        if not pairs:
+            for row in cells:
+                table.add_row(*row)
+            return table
+        half = (len(cells) + 1) // 2
+        for left, right in zip(cells[:half], [*cells[half:], ("", "", "")], strict=False):
+            table.add_row(*left, *right)
         return table
+
+    def seat_cells(
+        self, p: int, seat, view: PublicView, board: VillageBoard, lang: str
+    ) -> tuple[Text | str, Text, Text]:
+        held = board.held
+        marks = Text()
+        if held:
+            marks.append(f"{held[p]}", style="bold yellow" if held[p] else "dim")
+            marks.append(say(lang, "ww.panel.votes_short"), style="dim")
+        if held and p == board.gi:
+            marks.append(" " + say(lang, "ww.panel.gi"), style="bold #b58ad8")
+        name = ("▶ " if seat.turn else "") + seat.name
+        shown = Text(name, style="bold" if seat.turn else "")
+        return seat_key(p, len(view.seats)), shown, marks
 
     def pool(self, board: VillageBoard, lang: str) -> Text:
         kinds = []
