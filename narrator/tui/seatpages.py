@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
 from narrator.games.shell_data import Privacy, StepView
 from narrator.prompts import worded
@@ -55,15 +56,18 @@ def buttons(view: StepView, lang: str) -> list[dict[str, str]]:
 
 
 def step_prompt(app, view: StepView, back: bool, message: str) -> dict[str, Any]:
-    """The acting seat's prompt, from the same ``StepView`` the privacy screen draws."""
+    """The acting seat's prompt, from the same ``StepView`` the privacy screen draws. Its
+    title is every phone's ("A secret step"): the step's own heads its lines, so a glance at a
+    phone across the table tells nothing."""
     lang = app.language
-    lines: list[str] = []
+    own = worded(view.title, lang)
+    lines: list[str] = plain_lines(Text(own, style="bold")) if own else []
     for block in view.body:
         lines += plain_lines(drawing.block(block, app.state, app.look, lang))
     primary = view.primary
     label = worded(primary.label, lang) if primary is not None and primary.label else None
     return {
-        "title": worded(view.title, lang) or say(lang, "seats.decoy_title"),
+        "title": say(lang, "seats.decoy_title"),
         "lines": lines,
         "choices": buttons(view, lang),
         "primary": None

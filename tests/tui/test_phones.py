@@ -212,3 +212,29 @@ async def test_a_resumed_game_keeps_its_seats_and_a_new_game_gets_new_ones(make_
         fresh.publish_display()
         assert fresh.joined_seats() == {}
         assert cookie is None or fresh.display.seats.seat_of(cookie) is None
+
+
+def test_a_physical_draw_offers_the_colours_as_buttons_and_a_seat_choice_its_seats(tmp_path):
+    """A step that lists no choice but takes a keyed card (R18, the leader's own deck) gives the
+    phone the cards' buttons; a choice of a seat, the seats its rule allows (R24: not oneself)."""
+    from narrator.games.ravnica import events as ev
+    from narrator.games.ravnica.game import GAME as game
+    from narrator.prompts import use_game
+    from narrator.tui.seatpages import buttons
+
+    use_game(game.words_dir)  # as the app does when the game is chosen
+    physical = journal_until(tmp_path / "p", needs_privacy, seed=1).state
+    drawn = buttons(game.step(physical), "en")
+    assert [b["key"] for b in drawn] == ["w", "u", "b", "r", "g"]
+    chosen = game.apply(physical, ev.TargetDrawn("R"))
+    seats = [b["label"] for b in buttons(game.step(chosen), "en")]
+    assert seats and NAMES[physical.leader_of("G")] not in seats
+
+
+def test_the_minimum_time_is_a_setting_of_whole_seconds():
+    from narrator.settings import dumps, parse
+
+    assert parse("private_seconds = 3")[0].private_seconds == 3
+    kept, warnings = parse("private_seconds = 500")
+    assert kept.private_seconds == 8 and "private_seconds" in warnings[0]
+    assert parse(dumps(Settings(private_seconds=12)))[0].private_seconds == 12
