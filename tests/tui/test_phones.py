@@ -185,25 +185,36 @@ async def test_a_phone_revoked_mid_step_hands_it_back_to_the_laptop(make_app, tm
         await wait_for(pilot, lambda: "Your card is" in screen_text(app))
 
 
-async def test_a_resumed_game_keeps_its_seats_and_a_new_game_gets_new_ones(make_app, tmp_path):
+async def test_a_game_killed_mid_step_resumes_with_its_seats_and_a_new_game_gets_new_ones(
+    make_app, tmp_path
+):
     path = at_secret_step(tmp_path)
     app = make_app(resume=path, new=False, clock=Clock())
     async with app.run_test(size=(80, 24)) as pilot:
         actor, other = await started(pilot, app)
-        cookie = join(app, 3) if 3 not in (actor, other) else None
+        assert 0 not in (actor, other)
+        cookie = join(app, 0)
         kept = seats_path(path)
         text = kept.read_text()
         assert stat.S_IMODE(os.stat(kept).st_mode) == 0o600
-        assert cookie is None or cookie not in text
-        assert set(json.loads(text)["seats"]) >= {str(actor), str(other)}
+        assert cookie not in text  # digests only
+        assert set(json.loads(text)["seats"]) == {"0", str(actor), str(other)}
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PhoneStepScreen))
+        assert (await tap(app, actor, "enter"))["ok"]  # drawn on the phone; then the app stops
     again = make_app(resume=path, new=False, clock=Clock())
     async with again.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(again.screen, GameScreen))
         again.display = TableDisplay()
         again.publish_display()
-        assert {actor, other} <= set(again.joined_seats())
-        if cookie is not None:
-            assert again.display.seats.seat_of(cookie) == 3
+        assert set(again.joined_seats()) == {0, actor, other}
+        assert again.display.seats.seat_of(cookie) == 0
+        while again.pages:
+            await pilot.press("enter")
+        await pilot.press("enter")  # the step's public announcement, then on the phone again
+        await wait_for(pilot, lambda: isinstance(again.screen, PhoneStepScreen))
+        assert pages(again)[actor]["mode"] == "step"
+        assert pages(again)[actor]["prompt"]["lines"][0].startswith("Your card is")
     other_game = at_secret_step(tmp_path, stem="another")
     fresh = make_app(resume=other_game, new=False, clock=Clock())
     async with fresh.run_test(size=(80, 24)) as pilot:
@@ -211,7 +222,7 @@ async def test_a_resumed_game_keeps_its_seats_and_a_new_game_gets_new_ones(make_
         fresh.display = TableDisplay()
         fresh.publish_display()
         assert fresh.joined_seats() == {}
-        assert cookie is None or fresh.display.seats.seat_of(cookie) is None
+        assert fresh.display.seats.seat_of(cookie) is None
 
 
 def test_a_physical_draw_offers_the_colours_as_buttons_and_a_seat_choice_its_seats(tmp_path):
