@@ -119,10 +119,10 @@ async def test_a_secret_step_on_the_phone_decoys_the_others_and_holds_its_minimu
         assert pages(app)[actor]["mode"] == "wait"
         # Nothing public moved while the step was under way, nothing was said of it
         assert app.display.page == public and len(app.captions) == said + 1
-        for _ in range(5):  # its minimum not passed: the session holds
-            await pilot.pause(0.02)
+        clock.now += 7.9
+        app.phone_tick()  # its minimum not passed: the session holds (no wait: the app's clock)
         assert app.phone_session is not None and isinstance(app.screen, PhoneStepScreen)
-        clock.now += 8
+        clock.now += 0.5
         await wait_for(pilot, lambda: app.phone_session is None)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         ended = pages(app)
