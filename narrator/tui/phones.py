@@ -17,21 +17,15 @@ import contextlib
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from narrator.games.shell_data import Choice, Privacy
 from narrator.prompts import worded
-from narrator.tui.seatpages import (
-    PAGE_WORDS,
-    done_prompt,
-    plain_prompt,
-    read_saved,
-    seats_path,
-    step_prompt,
-)
-from narrator.tui.secretkeys import PrivateKeys
 from narrator.tui.tabledisplay import save_private
 from narrator.tui.words import say
+
+if TYPE_CHECKING:  # the rules' side: imported once a game is played (a quicker first frame)
+    from narrator.games.shell_data import Choice, Privacy
+    from narrator.tui.secretkeys import PrivateKeys
 
 PRIVATE_SECONDS = 8  # the settings' default (``Settings.private_seconds``)
 TICK = 0.1  # seconds between looks at the clock while a session waits for its minimum
@@ -76,6 +70,7 @@ class PhonesMixin:
         if display.seats is not None and display.seats.game == name:
             return
         from narrator.display.seats import SeatDoor
+        from narrator.tui.seatpages import read_saved, seats_path
 
         names = [seat.name for seat in self.game.public_view(journal.state).seats]
         saved = read_saved(seats_path(journal.path))
@@ -92,6 +87,8 @@ class PhonesMixin:
         return seats.joined() if seats is not None else {}
 
     def remember_seats(self) -> None:
+        from narrator.tui.seatpages import seats_path
+
         if self.journal and self.display is not None and self.display.seats is not None:
             save_private(seats_path(self.journal.path), self.display.seats.saved())
 
@@ -149,6 +146,8 @@ class PhonesMixin:
         display.publish_seats({seat: self.seat_page(seat) for seat in sorted(joined)})
 
     def seat_page(self, seat: int) -> dict[str, Any]:
+        from narrator.tui.seatpages import PAGE_WORDS
+
         lang, state = self.language, self.state
         mode, prompt = self.seat_prompt(seat)
         session = self.phone_session
@@ -167,6 +166,8 @@ class PhonesMixin:
         }
 
     def seat_prompt(self, seat: int) -> tuple[str, dict[str, Any] | None]:
+        from narrator.tui.seatpages import plain_prompt
+
         session = self.phone_session
         if session is None or session.lost:
             return "idle", None
@@ -180,6 +181,8 @@ class PhonesMixin:
         return "decoy", plain_prompt(lang, title, [say(lang, "seats.decoy_line")], True, count)
 
     def actor_prompt(self, session: PhoneSession) -> dict[str, Any]:
+        from narrator.tui.seatpages import done_prompt, step_prompt
+
         keys = session.keys
         view = keys.view
         if keys.ours(view):
@@ -191,6 +194,7 @@ class PhonesMixin:
         """Enter on a private step: on the acting seat's phone if it is joined (True), else
         False (the privacy screen, as ever)."""
         from narrator.tui.seatsview import PhoneStepScreen
+        from narrator.tui.secretkeys import PrivateKeys
 
         if privacy.seat is None or privacy.seat not in self.joined_seats():
             return False
