@@ -326,20 +326,21 @@ class PhonesMixin:
         choice = choice or next((c for c in view.choices if c.key == key), None)
         if choice is None:
             return say(self.language, "game.use_keys")
-        asked: list[str] = []
+        asked: list[str | None] = []  # what a warning's tap said (or what its second did)
 
         def warn(warned: Choice) -> None:
-            if session.warned == warned.key:
+            if session.warned == warned.key:  # tapped again: it goes on
                 session.warned = None
-                asked.append(keys.choose(replace(warned, warning=None), warn) or "")
+                asked.append(keys.choose(replace(warned, warning=None), warn))
             else:
                 session.warned = warned.key
                 text = worded(warned.warning, self.language)
                 asked.append(say(self.language, "seats.confirm", warning=text))
 
         message = keys.choose(choice, warn)
-        if not asked:
+        if asked:
+            message = asked[0]
+        else:
             session.warned = None
-        message = message or (asked[0] if asked else None) or None
         self.phone_follow()
         return message

@@ -122,7 +122,7 @@ class PrivacyScreen(Screen):
 
     def choose(self, choice: Choice) -> None:
         message = self.keys.choose(choice, self.ask_warning)
-        if message is not None:
+        if message:
             self.show_message(message)
         elif choice.goto is not None:
             self.refresh_state()
@@ -131,10 +131,12 @@ class PrivacyScreen(Screen):
     def ask_warning(self, choice: Choice) -> None:
         keyreader.ask_warning(self.app, choice, self.choose)  # asked first, on this screen
 
-    def enter(self, event) -> None:
+    def enter(self, event) -> bool:
+        """The entry made here (True), or refused on this screen (its rule's words)."""
         message = self.keys.enter(event)
-        if message is not None:
+        if message:
             self.show_message(message)
+        return message is None
 
     def leave(self) -> None:
         """Clear the page first and leave once the cleared page is drawn: the public screen

@@ -67,12 +67,14 @@ class PrivateKeys:
 
     def enter(self, event) -> str | None:
         """Check first, quietly: a refusal stays on the device that took the key. What the
-        entry makes the narrator say is held until the session ends (``release_lines``)."""
+        entry makes the narrator say is held until the session ends (``release_lines``).
+        None once entered; "" if it could not be saved (the app has said why)."""
         app = self.app
         refusal = app.game.check(app.state, event)
         if refusal is not None:
             return refusal.text(app.language)
         self.entered = True
         self.path, self.typed = (), ""  # the next private step starts at its first keys
-        app.enter(event, speak_refusal=False, hold=True, source=self.source)
+        if not app.enter(event, speak_refusal=False, hold=True, source=self.source):
+            return ""  # not saved: the app says why (a full disk is not a rule's refusal)
         return None
