@@ -320,8 +320,7 @@ class NarratorApp(
         from narrator.tui.privacy import PrivacyScreen
 
         if self.phone_session is not None and self.phone_follow():
-            self.phone_screen_follow()  # the step is on a phone: the laptop says only that
-            return
+            return  # the step is on a phone: the laptop says only that
         if isinstance(self.screen, PrivacyScreen):
             self.screen.refresh_state()
             if isinstance(self.screen, PrivacyScreen):  # it may have closed itself

@@ -48,6 +48,7 @@ class PhoneSession:
     message: str = ""  # the last refusal, on the acting seat's page only
     warned: str | None = None  # the key whose warning is shown: tapped again, it goes on
     step_rev: int = 0  # the page rev the acting seat's prompt was last changed at
+    entries: int = 0  # the journal's entries as it began: an undo below them ends it
 
 
 class PhonesMixin:
@@ -202,6 +203,7 @@ class PhonesMixin:
         ends_at = round((time.time() + minimum) * 1000)
         keys = PrivateKeys(self, privacy.session, source="phone")
         session = PhoneSession(privacy.seat, privacy, keys, self.clock(), minimum, ends_at)
+        session.entries = len(self.journal.events)
         self.phone_session = session
         self.clear_notifications()  # no public toast while a secret step is under way
         if privacy.close_eyes is not None:  # the same lines whichever device takes the step
@@ -209,20 +211,23 @@ class PhonesMixin:
         self.push_screen(PhoneStepScreen())
         if privacy.on_open is not None:  # entered with nothing to ask (R22)
             session.message = keys.enter(privacy.on_open) or ""
-        self.phone_follow()
-        self.publish_phones()
+        self.phone_follow()  # every phone's page, in one publish
         session.step_rev = self.seat_rev
         self._phone_timer = self.set_interval(TICK, self.phone_tick)
         return True
 
     def phone_follow(self) -> bool:
-        """After an entry or an undo: the session goes on (True), or it ended with nothing
-        entered (undone before it: every phone back to idle)."""
+        """After an entry or an undo: the session goes on (True; every phone told), or it
+        ended: undone to before it began, every phone back to idle."""
         session = self.phone_session
         if session is None:
             return False
         keys = session.keys
+        keys.entered = len(self.journal.events) > session.entries  # an undo takes them back
         if keys.ours(keys.view) or keys.entered or session.lost:
+            session.done = session.done and not keys.ours(keys.view)
+            self.phone_screen_follow()
+            self.publish_phones()
             return True
         self.end_phone_session()
         return False
@@ -303,6 +308,7 @@ class PhonesMixin:
             return {"ok": True, "message": ""}  # the same answer as the acting seat's
         if isinstance(rev, int) and not isinstance(rev, bool) and rev < session.step_rev:
             return stale  # a tap on a page since changed (a double tap): taken once
+        session.message = ""  # an entry's pages (``route``) show no refusal of the last key
         message = self.session_key(session, key.lower())
         session.message = message or ""
         if self.phone_session is session:
@@ -342,5 +348,4 @@ class PhonesMixin:
             message = asked[0]
         else:
             session.warned = None
-        self.phone_follow()
         return message

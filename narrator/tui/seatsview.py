@@ -44,8 +44,8 @@ class PhoneStepScreen(Screen):
 
     def refresh_state(self) -> None:
         session = self.app.phone_session
-        if session is None:
-            return
+        if session is None or not self.query("#phone-step"):
+            return  # (not drawn yet: its mount draws it)
         lang = self.app.language
         name = self.app.display.seats.names[session.seat]
         said = "phone_lost" if session.lost else "on_phone"

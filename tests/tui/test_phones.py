@@ -108,7 +108,7 @@ async def test_a_secret_step_on_the_phone_decoys_the_others_and_holds_its_minimu
         entry = last(path)
         assert entry["from"] == "phone" and entry["event"]["type"] == "target_drawn"
         card = pages(app)[actor]["prompt"]["lines"][0]  # "Your card is GREEN."
-        assert card.startswith("Your card is")
+        assert card.startswith("Your card is") and card not in screen_text(app)  # the laptop
         assert await tap(app, other, "ready") == {"ok": True, "message": ""}
         assert pages(app)[other]["mode"] == "wait"
         while pages(app)[actor]["prompt"]["choices"]:  # the choice the card allows
@@ -249,3 +249,22 @@ def test_the_minimum_time_is_a_setting_of_whole_seconds():
     kept, warnings = parse("private_seconds = 500")
     assert kept.private_seconds == 8 and "private_seconds" in warnings[0]
     assert parse(dumps(Settings(private_seconds=12)))[0].private_seconds == 12
+
+
+async def test_an_undo_on_the_laptop_follows_the_phones(make_app, tmp_path):
+    """ctrl+z during a phone step: the draw taken back, the phone shows the draw again; taken
+    back past the step's start, every phone is idle and the laptop shows the step before."""
+    async with on_the_phone(make_app, tmp_path) as (pilot, app, actor, other):
+        assert (await tap(app, actor, "enter"))["ok"]
+        drawn = len(app.journal.events)
+        for undone in (1, 2):
+            await pilot.press("ctrl+z")
+            await wait_for(pilot, lambda: "y" in app.screen._bindings.key_to_bindings)
+            await pilot.press("y")
+            await wait_for(pilot, lambda undone=undone: len(app.journal.events) == drawn - undone)
+            if undone == 1:
+                assert pages(app)[actor]["prompt"]["lines"][0].startswith("Press Enter to draw")
+                assert isinstance(app.screen, PhoneStepScreen)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert app.phone_session is None
+        assert {p["mode"] for p in pages(app).values()} == {"idle"}
