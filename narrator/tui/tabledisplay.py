@@ -19,7 +19,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -251,9 +251,10 @@ class TableDisplayScreen(Dimmed, ModalScreen):
             if self.app.display_problem:  # its old port was taken: the pages must open anew
                 yield Static(self.app.display_problem, id="display-problem")
             yield Static(say(lang, "display.open", url=url))
-            yield Static(qr_text(url), id="display-qr")
-            yield Static(say(lang, "display.keys"))
-            yield Static(say(lang, "seats.from_display"))
+            with Horizontal(id="display-row"):  # the keys beside the code: in sight at 80×24
+                yield Static(qr_text(url), id="display-qr")
+                keys = say(lang, "display.keys") + "\n\n" + say(lang, "seats.from_display")
+                yield Static(keys, id="display-keys")
 
     def on_mount(self) -> None:
         translate_bindings(self, self.app.language)

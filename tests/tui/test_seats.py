@@ -10,6 +10,7 @@ from narrator.tui.game import GameScreen
 from narrator.tui.seatsview import SeatsScreen
 from narrator.tui.speech import CaptionsOnly
 from narrator.tui.tabledisplay import TableDisplayScreen
+from narrator.tui.words import say
 from tests.tui.driver import screen_text, wait_for
 from tests.tui.test_phones import NAMES, at_secret_step, join
 
@@ -25,6 +26,8 @@ async def seats_view(pilot, app):
     app.display = display
     await pilot.press("f2")
     await wait_for(pilot, lambda: isinstance(app.screen, TableDisplayScreen))
+    hint = say(app.language, "seats.from_display")[:8]  # beside its code, in sight at 80×24
+    await wait_for(pilot, lambda: hint in screen_text(app))
     await pilot.press("s")
     await wait_for(pilot, lambda: isinstance(app.screen, SeatsScreen))
 
