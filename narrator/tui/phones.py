@@ -306,6 +306,8 @@ class PhonesMixin:
                 session.tapped.add(seat)  # a decoy's tap: its page waits, nothing else
                 self.publish_phones()
             return {"ok": True, "message": ""}  # the same answer as the acting seat's
+        if key == "ready":  # the acting seat's page has no Ready: a stray tap changes nothing
+            return {"ok": True, "message": ""}
         if isinstance(rev, int) and not isinstance(rev, bool) and rev < session.step_rev:
             return stale  # a tap on a page since changed (a double tap): taken once
         session.message = ""  # an entry's pages (``route``) show no refusal of the last key

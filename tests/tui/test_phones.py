@@ -141,6 +141,11 @@ async def test_a_refusal_is_answered_with_its_rule_on_the_phone_only(make_app, t
         assert pages(app)[other]["prompt"]["message"] == ""
         assert await tap(app, other, "w") == {"ok": True, "message": ""}  # a decoy: the same
         assert len(app.captions) == said and not app.refusals  # never said, never shown
+        for body in ("junk", {"key": 7}, {"key": "x" * 100}, {"rev": 1}):  # no key: no crash
+            future = app.display.on_seat_entry(actor, body)
+            refused = await asyncio.wait_for(asyncio.wrap_future(future), 10)
+            assert refused == {"ok": False, "message": "The page has changed: look again."}
+        assert isinstance(app.screen, PhoneStepScreen) and pages(app)[actor]["mode"] == "step"
         assert answer["message"] not in screen_text(app)
 
 
