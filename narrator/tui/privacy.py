@@ -8,7 +8,9 @@ what another player drew (R18). Its pages: the cover (pass the laptop), the game
 steps one after another (its ``StepView`` with the same ``Privacy.session``), then the
 game's ``after_private`` page until Enter. Keys are read as the game screen reads them
 (``keyreader``): "01" for a seat, then a second key with ``goto`` (B19: a curse to a seat,
-then True or False); Escape goes back to the first keys.
+then True or False); Escape goes back to the first keys. They are taken through
+``secretkeys``, the door the acting seat's phone takes them through too (``phones``); a step
+begun on a phone may be taken back here, where it stands.
 """
 
 from __future__ import annotations
