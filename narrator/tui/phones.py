@@ -144,6 +144,7 @@ class PhonesMixin:
         if not joined:
             return
         self.seat_rev += 1
+        display.language = self.language  # its refusal pages too (the game's language)
         display.publish_seats({seat: self.seat_page(seat) for seat in sorted(joined)})
 
     def seat_page(self, seat: int) -> dict[str, Any]:
