@@ -21,6 +21,7 @@ from narrator.prompts import Problem, Term, reason
 
 LANGUAGES = ("en", "ru")
 RATE_RANGE = (80, 400)  # words a minute; eSpeak NG is intelligible across this range
+PRIVATE_RANGE = (0, 120)  # seconds a secret step lasts at least on every phone (issue 38)
 SPEECH_KEYS = ("voice", "rate", "volume")  # what a language may set for itself
 NATURAL = "natural"  # the voice that asks for Piper (the optional extra [natural])
 NATURAL_LANGUAGES = ("en",)  # the languages it speaks; the others are eSpeak NG's only
@@ -43,6 +44,9 @@ class Settings:
     rate: int = 165
     volume: float = 1.0
     muted: bool = False
+    # Each secret step taken on the phones lasts at least this long on every one of them, so
+    # a quick chooser is no tell (issue 38).
+    private_seconds: int = 8
     own_speech: tuple[tuple[str, Speech], ...] = ()  # (language, Speech), by language
 
     def speech(self, language: str | None = None) -> Speech:
@@ -87,6 +91,11 @@ def _check(name: str, value: object) -> tuple[object, Problem | None]:
         if isinstance(value, bool):
             return value, None
         return None, Problem("setting_muted", yes="true", no="false", **refused)
+    if name == "private_seconds":
+        low, high = PRIVATE_RANGE
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value, None
+        return None, Problem("setting_seconds", low=low, high=high, **refused)
     return None, Problem("setting_unknown", value=repr(name))
 
 
@@ -178,6 +187,8 @@ def dumps(settings: Settings) -> str:
     lines.append(f"rate = {int(settings.rate)}")
     lines.append(f"volume = {float(settings.volume)!r}")
     lines.append(f"muted = {'true' if settings.muted else 'false'}")
+    seconds = int(settings.private_seconds)
+    lines.append(f"private_seconds = {seconds}  # a secret step on the phones lasts at least")
     for language, speech in settings.own_speech:
         lines.append(f"\n[speech.{language}]  # how {language} is spoken: voice, rate, volume")
         if speech.voice is not None:

@@ -22,6 +22,7 @@ from narrator.tui.announcing import AnnouncementsMixin
 from narrator.tui.crash import CrashMixin
 from narrator.tui.keyboard import KeyboardMixin
 from narrator.tui.palette import PaletteMixin
+from narrator.tui.phones import PhonesMixin
 from narrator.tui.playing import PlayingMixin
 from narrator.tui.refusing import RefusalsMixin
 from narrator.tui.speech import CaptionsOnly
@@ -49,6 +50,7 @@ class NarratorApp(
     VoiceMixin,
     DisplayMixin,
     ToastsMixin,
+    PhonesMixin,
     App,
 ):
     CSS_PATH = "app.tcss"
@@ -242,18 +244,25 @@ class NarratorApp(
         self.display_follows_game()  # the display on now is this game's address
         return True
 
-    def enter(self, event: Event, speak_refusal: bool = True, hold: bool = False) -> bool:
+    def enter(
+        self,
+        event: Event,
+        speak_refusal: bool = True,
+        hold: bool = False,
+        source: str | None = None,
+    ) -> bool:
         """Check, save (fsync) and show one entry. A refusal changes nothing and says why.
 
         ``hold``: its lines wait until ``release_lines`` (an entry on the privacy screen: the
-        table opens its eyes only when the screen is clear)."""
+        table opens its eyes only when the screen is clear); ``source``: where it was keyed
+        if not on the laptop ("phone"), noted in the journal."""
         from narrator.games.base import Refusal
 
         assert self.journal is not None and self.game is not None
         game = self.game
         before = self.journal.state
         try:
-            after = self.journal.append(event)
+            after = self.journal.append(event, source=source)
         except Refusal as refusal:
             self.refuse(refusal, speak=speak_refusal)
             return False
@@ -312,6 +321,8 @@ class NarratorApp(
         from narrator.tui.game import GameScreen
         from narrator.tui.privacy import PrivacyScreen
 
+        if self.phone_session is not None and self.phone_follow():
+            return  # the step is on a phone: the laptop says only that
         if isinstance(self.screen, PrivacyScreen):
             self.screen.refresh_state()
             if isinstance(self.screen, PrivacyScreen):  # it may have closed itself

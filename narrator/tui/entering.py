@@ -231,7 +231,8 @@ class EnteringMixin:
         elif view.kind == "private":
             from narrator.tui.privacy import PrivacyScreen
 
-            app.push_screen(PrivacyScreen())
+            if not app.phone_step(view.private):  # its seat's phone takes it, if joined
+                app.push_screen(PrivacyScreen())
         elif view.typed is not None:
             field = self.query_one("#typed", Input)  # Enter with the field not focused
             self.submitted(field.value)

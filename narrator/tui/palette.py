@@ -24,6 +24,7 @@ COMMANDS = (
     ("undo", "action_undo"),
     ("mute", "action_mute"),
     ("replay", "action_replay"),
+    ("seats", "action_seats"),
     ("quit", "action_ask_quit"),
 )
 

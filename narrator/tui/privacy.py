@@ -8,7 +8,9 @@ what another player drew (R18). Its pages: the cover (pass the laptop), the game
 steps one after another (its ``StepView`` with the same ``Privacy.session``), then the
 game's ``after_private`` page until Enter. Keys are read as the game screen reads them
 (``keyreader``): "01" for a seat, then a second key with ``goto`` (B19: a curse to a seat,
-then True or False); Escape goes back to the first keys.
+then True or False); Escape goes back to the first keys. They are taken through
+``secretkeys``, the door the acting seat's phone takes them through too (``phones``); a step
+begun on a phone may be taken back here, where it stands.
 """
 
 from __future__ import annotations
@@ -20,15 +22,29 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from narrator.games.base import Refusal
-from narrator.games.shell_data import AppMove, Choice, StepView
+from narrator.games.shell_data import Choice, Privacy, StepView
 from narrator.prompts import Words, worded
 from narrator.tui import drawing, keyreader
+from narrator.tui.secretkeys import PrivateKeys
 from narrator.tui.words import say, translate_bindings
 
 
 class PrivacyScreen(Screen):
     BINDINGS = [Binding("enter", "primary", "Continue"), Binding("escape", "leave", "Back")]
+
+    def __init__(
+        self,
+        keys: PrivateKeys | None = None,
+        eyes_closed: bool = False,
+        privacy: Privacy | None = None,
+    ) -> None:
+        """A session begun on a phone and taken back to the laptop: its ``keys`` (its
+        entries so far) and ``privacy``; ``eyes_closed``: its close-eyes line was said as it
+        began (said once)."""
+        super().__init__()
+        self.keys = keys
+        self.eyes_closed = eyes_closed
+        self.privacy = privacy
 
     def compose(self) -> ComposeResult:
         with Vertical(id="privacy"):
@@ -38,24 +54,31 @@ class PrivacyScreen(Screen):
 
     def on_mount(self) -> None:
         translate_bindings(self, self.app.language)
-        view = self.view
-        self.privacy = view.private
+        view = self.app.game.step(self.app.state)
+        self.privacy = self.privacy or view.private
+        if self.keys is None:
+            self.keys = PrivateKeys(self.app, self.privacy.session)
+        self.keys.source = None  # keyed on the laptop from now on
         self.phase = "cover"  # cover · inside · done · leaving
-        self.entered = False
-        self.path: tuple[str, ...] = ()  # the keys of a choice that has more (a seat, then…)
-        self.typed = ""  # keys typed so far of a longer key ("0" of "01")
+        if self.keys.entered and not self.keys.ours(view):
+            self.phase = "done"  # its steps were taken on the phone: its last page
         self.query_one("#privacy-banner", Static).update(say(self.app.language, "privacy.banner"))
         self.app.clear_notifications()  # no public toast over the private page
-        if self.privacy.close_eyes is not None:
+        if self.privacy.close_eyes is not None and not self.eyes_closed:
             self.app.say_lines([self.privacy.close_eyes])
         self.refresh_state()
 
     @property
     def view(self) -> StepView:
-        return self.app.game.step(self.app.state, getattr(self, "path", ()))
+        return self.keys.view
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """The keys of a choice that has more (a seat, then…)."""
+        return self.keys.path
 
     def ours(self, view: StepView) -> bool:
-        return view.private is not None and view.private.session == self.privacy.session
+        return self.keys.ours(view)
 
     def refresh_state(self) -> None:
         if self.phase == "leaving":
@@ -64,7 +87,7 @@ class PrivacyScreen(Screen):
         if self.phase != "cover":  # follow the game: an undo here goes back a page
             if self.ours(view):
                 self.phase = "cover" if view.private.on_open is not None else "inside"
-            elif self.entered:
+            elif self.keys.entered:
                 self.phase = "done"
             else:
                 self.phase = "gone"
@@ -93,45 +116,29 @@ class PrivacyScreen(Screen):
         key = event.character or ""
         if not key or not key.isprintable() or key.isspace() or self.phase != "inside":
             return
-        read = keyreader.read(self.view.choices, self.typed, key)
-        self.typed = read.typed
+        read = self.keys.read(key)
         if read.chosen is not None or read.waiting:
             event.stop()
         if read.chosen is not None:
             self.choose(read.chosen)
 
     def choose(self, choice: Choice) -> None:
-        if choice.refusal is not None:
-            self.show_message(worded(choice.refusal, self.app.language))
-            return
-        if choice.warning is not None:  # asked first, on this screen (B11's kind)
-            keyreader.ask_warning(self.app, choice, self.choose)
-            return
-        if choice.goto is not None:  # a seat, then its second key
-            self.path, self.typed = choice.goto, ""
+        message = self.keys.choose(choice, self.ask_warning)
+        if message:
+            self.show_message(message)
+        elif choice.goto is not None:
             self.refresh_state()
-            return
-        event = choice.event
-        if isinstance(event, AppMove):
-            try:
-                app = self.app
-                event = app.game.app_move(app.state, len(app.journal.events), event)
-            except Refusal as refusal:
-                self.show_message(refusal.text(self.app.language))
-                return
-        if event is not None:
-            self.enter(event)  # its refresh shows the next page
+        # an entry's refresh (``app.route``) shows the next page
+
+    def ask_warning(self, choice: Choice) -> None:
+        keyreader.ask_warning(self.app, choice, self.choose)  # asked first, on this screen
 
     def enter(self, event) -> bool:
-        """Check first, quietly: a refusal here stays on this screen and is never spoken. What
-        the entry makes the narrator say waits until the screen is clear (``leave``)."""
-        refusal = self.app.game.check(self.app.state, event)
-        if refusal is not None:
-            self.show_message(refusal.text(self.app.language))
-            return False
-        self.entered = True
-        self.path, self.typed = (), ""  # the next private step starts at its first keys
-        return self.app.enter(event, speak_refusal=False, hold=True)
+        """The entry made here (True), or refused on this screen (its rule's words)."""
+        message = self.keys.enter(event)
+        if message:
+            self.show_message(message)
+        return message is None
 
     def leave(self) -> None:
         """Clear the page first and leave once the cleared page is drawn: the public screen
@@ -163,7 +170,7 @@ class PrivacyScreen(Screen):
 
     def action_leave(self) -> None:
         if self.phase == "inside" and self.path:  # back to the step's first keys
-            self.path, self.typed = (), ""
+            self.keys.back()
             self.refresh_state()
         elif self.phase in ("cover", "done"):
             self.leave()

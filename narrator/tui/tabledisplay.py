@@ -19,7 +19,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -69,13 +69,18 @@ def load_address(path: Path) -> tuple[int, str] | None:
 
 
 def save_address(path: Path, port: int, token: str) -> None:
-    """Replace the saved address atomically, readable by the owner only (the token is the
-    only key to the page). A failure is not the game's: the display just gets a new one."""
+    """Replace the saved address (the token is the only key to the page: owner only)."""
+    save_private(path, {"port": port, "token": token})
+
+
+def save_private(path: Path, data: dict) -> None:
+    """Replace a file kept beside the journal atomically, readable by the owner only. A
+    failure is not the game's: the display just gets a new address, the phones join again."""
     tmp = path.with_name(path.name + ".tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         try:
-            os.write(fd, json.dumps({"port": port, "token": token}).encode())
+            os.write(fd, json.dumps(data).encode())
         finally:
             os.close(fd)
         os.replace(tmp, path)
@@ -195,13 +200,16 @@ class DisplayMixin:
 
             self.display.publish(waiting(self.language))
             return
+        self.follow_seats()  # the seats of the game being played (a new game: new seats)
         from narrator.display.feed import snapshot
         from narrator.tui.clock import discussion_key
         from narrator.tui.drawing import banner as banner_of
         from narrator.tui.drawing import moment_name
         from narrator.tui.privacy import PrivacyScreen
 
-        if any(isinstance(s, PrivacyScreen) for s in self.screen_stack):
+        if self.phone_session is not None or any(
+            isinstance(s, PrivacyScreen) for s in self.screen_stack
+        ):
             return  # the page keeps who has the laptop until the public screen is back (R22)
         shown = self.pages[0] if self.pages else None  # the announcement on screen, if any
         state = self.shown_state  # the moment on screen: never ahead of it
@@ -222,6 +230,8 @@ class DisplayMixin:
         if shown is not None:  # the heading is the moment told, not the step that follows it
             page["step"] = moment_name(shown, self.language)
         self.display.publish(page)
+        self.public_page = page
+        self.publish_phones()  # each seat's own page, with the table as it is now
 
     async def action_table_display(self) -> None:
         if await self.start_display():
@@ -231,7 +241,7 @@ class DisplayMixin:
 class TableDisplayScreen(Dimmed, ModalScreen):
     """The display's address and its QR code, until Esc."""
 
-    BINDINGS = [Binding("escape,enter,f2", "close", "Close")]
+    BINDINGS = [Binding("escape,enter,f2", "close", "Close"), Binding("s", "seats", "Seats")]
 
     def compose(self) -> ComposeResult:
         lang = self.app.language
@@ -241,11 +251,17 @@ class TableDisplayScreen(Dimmed, ModalScreen):
             if self.app.display_problem:  # its old port was taken: the pages must open anew
                 yield Static(self.app.display_problem, id="display-problem")
             yield Static(say(lang, "display.open", url=url))
-            yield Static(qr_text(url), id="display-qr")
-            yield Static(say(lang, "display.keys"))
+            with Horizontal(id="display-row"):  # the keys beside the code: in sight at 80×24
+                yield Static(qr_text(url), id="display-qr")
+                keys = say(lang, "display.keys") + "\n\n" + say(lang, "seats.from_display")
+                yield Static(keys, id="display-keys")
 
     def on_mount(self) -> None:
         translate_bindings(self, self.app.language)
 
     def action_close(self) -> None:
         self.dismiss()
+
+    def action_seats(self) -> None:
+        self.dismiss()
+        self.app.action_seats()
