@@ -22,7 +22,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from html import escape
 from importlib import resources
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any, NoReturn
 
 from aiohttp import web
 
@@ -30,9 +30,6 @@ from narrator.display.connections import SEAT_PATH
 from narrator.display.feed import encode
 from narrator.display.pagehtml import page_html
 from narrator.prompts import words
-
-if TYPE_CHECKING:
-    from narrator.display.server import TableDisplay
 
 COOKIE = "narrator_seat"
 COOKIE_AGE = 12 * 3600  # seconds: a game night
@@ -102,7 +99,7 @@ class RateLimit:
 class SeatServer:
     """The seat routes of one ``TableDisplay`` (its ``seats``, ``seat_pages``, hooks)."""
 
-    def __init__(self, display: TableDisplay) -> None:
+    def __init__(self, display: Any) -> None:  # a TableDisplay (it imports this module)
         self.display = display
         self.limit = RateLimit()
         self.refused = 0  # every refusal under /seat/ (the seat door counts its own too)

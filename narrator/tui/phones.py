@@ -112,12 +112,8 @@ class PhonesMixin:
 
     def revoke_seat(self, seat: int) -> None:
         display = self.display
-        revoke = getattr(display, "revoke_seat", None)
-        if revoke is not None:
-            revoke(seat)
-        else:
-            display.seats.revoke(seat)
-            display.seat_pages.pop(seat, None)
+        display.revoke_seat(seat)  # its open pages told so and closed at once
+        display.seat_pages.pop(seat, None)  # nothing of its own is kept for the next phone
         self.seats_changed(seat)
 
     def action_seats(self) -> None:
