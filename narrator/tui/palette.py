@@ -18,7 +18,7 @@ from narrator.tui.widgets import Dimmed
 from narrator.tui.words import say
 
 # The palette's commands: the words ids palette.<name> (title) and palette.<name>_more (help),
-# and the action each runs.
+# and the action each runs. The seats' codes are a game's: offered only while one is played.
 COMMANDS = (
     ("help", "action_help"),
     ("undo", "action_undo"),
@@ -59,6 +59,8 @@ class PaletteMixin:
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for name, action in COMMANDS:
+            if name == "seats" and (not getattr(self, "journal", None) or self.game is None):
+                continue  # at home, or in a setup form: no game's seats yet
             yield SystemCommand(
                 say(self.language, f"palette.{name}"),
                 say(self.language, f"palette.{name}_more"),

@@ -65,3 +65,16 @@ async def one_seat_at_a_time(pilot, app, lang: str) -> None:
     await wait_for(pilot, lambda: app.screen.all)
     await pilot.press("escape")
     await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+
+
+async def test_the_palette_offers_the_seats_while_a_game_is_played_only(make_app, tmp_path):
+    """Issue 38, item 1: the Seats view from the palette too; at home (no game, no seats) the
+    palette does not offer it."""
+    app = make_app(resume=at_secret_step(tmp_path), new=False, voice=CaptionsOnly("en"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        offered = {c.callback for c in app.get_system_commands(app.screen)}
+        assert app.action_seats in offered
+        app.play_journal(None)  # as at home: no game played
+        offered = {c.callback for c in app.get_system_commands(app.screen)}
+        assert app.action_seats not in offered
