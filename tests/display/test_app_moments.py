@@ -78,4 +78,4 @@ async def test_no_stale_clock_after_e_nor_after_time_up_and_ablaze_only_once_tol
         ablaze = [up for page, up in pages if "ablaze_words" in page["extra"]]
         assert ablaze and not any(ablaze)  # never while the Red leader held the laptop
         laptop = [p["extra"].get("told", [""])[0] for p, _ in pages if p["step"] == "Ablaze"]
-        assert any("has the laptop: everyone else looks away." in line for line in laptop)
+        assert any("takes a secret step: everyone else looks away." in line for line in laptop)

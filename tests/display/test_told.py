@@ -24,7 +24,7 @@ END = {
     "en": ("dies: voted out.", "dies: Ablaze.", "dies: the Ultimate Price.", "(R31)"),
     "ru": ("по итогам голосования", "от Пламени", "от Финальной цены", "(R31)"),
 }
-LAPTOP = {"en": "has the laptop: everyone else looks away.", "ru": "остальные не смотрят."}
+LAPTOP = {"en": "takes a secret step: everyone else looks away.", "ru": "остальные не смотрят."}
 VOTES = {"en": ("votes now.", "Votes so far: "), "ru": ("Голосует ", "Голоса: ")}
 RESULT = {"en": "leads.", "ru": "Новый лидер — "}
 

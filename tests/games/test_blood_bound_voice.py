@@ -272,7 +272,7 @@ def test_the_inquisitor_looks_away_gives_the_curses_and_the_table_looks_back_B19
         "supply."  # no "Or decline" the public screen would not take: d is on the privacy one
     ]
     away = Line("bb_look_away", {"player": "Bob"})  # the privacy screen's close-eyes line
-    assert both([away]) == ["Everyone but the Inquisitor, look away. Pass the laptop to Bob."]
+    assert both([away]) == ["Everyone but the Inquisitor, look away. Bob, take your secret step."]
     _, lines = event(s, ev.CursesGiven(B, (F, A, D), D))
     assert lines == ["Everyone, look back: Ann, Dee and Fay hold a curse card."]
     assert event(s, ev.CursesGiven(B, (F, A, D), D), "ru")[1] == [

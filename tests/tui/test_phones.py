@@ -102,7 +102,7 @@ async def test_a_secret_step_on_the_phone_decoys_the_others_and_holds_its_minimu
         assert step["prompt"]["title"] == decoy["prompt"]["title"]
         assert decoy["prompt"]["primary"]["key"] == "ready"
         assert app.captions[said:] == [  # the close-eyes line, as on the laptop
-            f"Everyone except {NAMES[actor]}, close your eyes. {NAMES[actor]}, come to the screen."
+            f"Everyone except {NAMES[actor]}, close your eyes. {NAMES[actor]}, take your secret step."
         ]
         assert await tap(app, actor, "enter") == {"ok": True, "message": ""}  # the draw
         entry = last(path)
