@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from narrator.games.shell_data import Privacy, StepView
+from narrator.games.shell_data import Privacy, Seats, StepView
 from narrator.prompts import worded
 from narrator.tui import drawing
 from narrator.tui.words import say
@@ -62,13 +62,15 @@ def step_prompt(app, view: StepView, back: bool, message: str) -> dict[str, Any]
     lang = app.language
     own = worded(view.title, lang)
     lines: list[str] = plain_lines(Text(own, style="bold")) if own else []
-    for block in view.body:
+    for block in view.body:  # not the laptop's key line, nor the seats: they are buttons
+        if isinstance(block, Seats) or (view.keys is not None and block == view.keys):
+            continue
         lines += plain_lines(drawing.block(block, app.state, app.look, lang))
     primary = view.primary
     label = worded(primary.label, lang) if primary is not None and primary.label else None
     return {
         "title": say(lang, "seats.decoy_title"),
-        "lines": lines,
+        "lines": lines or [""],  # never fewer lines than a decoy's one
         "choices": buttons(view, lang),
         "primary": None
         if primary is None
@@ -85,7 +87,7 @@ def done_prompt(app, privacy: Privacy, message: str) -> dict[str, Any]:
     text = worded(after, lang) if after is not None else ""
     return {
         "title": say(lang, "seats.decoy_title"),
-        "lines": text.split("\n") if text else [],
+        "lines": text.split("\n") if text else [""],
         "choices": [],
         "primary": {"key": "enter", "label": say(lang, "seats.done")},
         "back": False,

@@ -102,7 +102,8 @@ async def test_a_secret_step_on_the_phone_decoys_the_others_and_holds_its_minimu
         assert step["prompt"]["title"] == decoy["prompt"]["title"]
         assert decoy["prompt"]["primary"]["key"] == "ready"
         assert app.captions[said:] == [  # the close-eyes line, as on the laptop
-            f"Everyone except {NAMES[actor]}, close your eyes. {NAMES[actor]}, take your secret step."
+            f"Everyone except {NAMES[actor]}, close your eyes."
+            f" {NAMES[actor]}, take your secret step."
         ]
         assert await tap(app, actor, "enter") == {"ok": True, "message": ""}  # the draw
         entry = last(path)
@@ -268,7 +269,8 @@ async def test_an_undo_on_the_laptop_follows_the_phones(make_app, tmp_path):
             await pilot.press("y")
             await wait_for(pilot, lambda undone=undone: len(app.journal.events) == drawn - undone)
             if undone == 1:
-                assert pages(app)[actor]["prompt"]["lines"][0].startswith("Press Enter to draw")
+                assert pages(app)[actor]["prompt"]["primary"]["label"] == "Draw my targeting card"
+                assert not any("Enter" in line for line in pages(app)[actor]["prompt"]["lines"])
                 assert isinstance(app.screen, PhoneStepScreen)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.phone_session is None

@@ -50,9 +50,9 @@ def private_view(s: State, leader_name: str, colour) -> StepView:
     )
     if step in DRAW_STEPS:
         if s.options.deck_mode == "app":
-            body = (Words("privacy.draw_app"),)
+            body = (Words("privacy.draw_app"),)  # the key line too: a phone shows the button
             choices = colour_choices(refusal=Words("game.app_holds_targeting_deck"))
-            primary = Choice("enter", event=AppMove())
+            primary = Choice("enter", Words("privacy.draw_button"), AppMove())
         else:
             body = (Words("privacy.draw_physical"),)
             choices = colour_choices(ev.TargetDrawn)
@@ -61,6 +61,7 @@ def private_view(s: State, leader_name: str, colour) -> StepView:
             "private",
             None,
             body=body,
+            keys=body[0],
             choices=choices,
             primary=primary,
             private=privacy,
