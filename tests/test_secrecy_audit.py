@@ -432,7 +432,7 @@ def test_ultimate_price_stays_secret_until_R29_on_terminal_voice_and_files_R23_R
     # The privacy screen shows the Black leader the players of the drawn colour to note
     # (Zebulon among them, in both games alike: the screens were equal) and, once a seat is
     # pressed, a cleared page that names nobody: the choice is never echoed.
-    choose_pages = [f for f in pre_frames if "for the Ultimate Price — press the seat" in f]
+    choose_pages = [f for f in pre_frames if "for the Ultimate Price:" in " ".join(f.split())]
     assert choose_pages and all("PRIVATE" in f and TARGET in f for f in choose_pages)
     # (Only the privacy screen's own frames: back on the public screen, the app's first update
     # may redraw the game screen's top rows alone, with the public seat list, over the rows of

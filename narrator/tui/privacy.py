@@ -105,7 +105,8 @@ class PrivacyScreen(Screen):
             shown = drawing.step(view, self.app.state, self.app.look, lang, justify="center")
             return shown.body
         after = self.app.game.after_private(self.app.state, self.privacy.session)
-        return Text(worded(after, lang) if after is not None else "", justify="center")
+        done = worded(after, lang) + "\n\n" if after is not None else ""
+        return Text(done + say(lang, "privacy.hand_back"), justify="center")  # the laptop's
 
     def show_message(self, text: str) -> None:
         self.query_one("#privacy-message", Static).update(

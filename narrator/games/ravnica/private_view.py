@@ -79,17 +79,21 @@ def private_view(s: State, leader_name: str, colour) -> StepView:
         p for p in s.players_of(drawn) if not (by in "WG" and not red and p == leader)
     )  # R20 ⚖, R24 ⚖: not oneself
     card = colour_words(drawn)
+    keys = Words("privacy.seat_keys")  # the laptop's (a phone shows the seats as buttons)
     body = (
         Words("privacy.your_card", {"colour": upper(card)}),
         "",
         Words(verb, {"colour": card}),
         "",
         Seats(listed),
+        "",
+        keys,
     )
     return StepView(
         "private",
         None,
         body=body,
+        keys=keys,
         choices=seat_choices(s, make, listed=listed),
         private=privacy,
         public=public,
