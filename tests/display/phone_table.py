@@ -47,6 +47,15 @@ def last_entry(path: Path) -> dict:
     return json.loads(path.read_text().splitlines()[-1])
 
 
+async def phone(browser, link: str, name: str):
+    """A phone that opened a seat's link: its own browser context, at a phone's size, its
+    page drawn."""
+    page = await open_phone(browser, link)
+    await page.call("Emulation.setDeviceMetricsOverride", **PHONE)
+    await page.wait(async_eq(page, "#name", name))
+    return page
+
+
 class PhoneTable:
     """One app, its served display, the public page and the joined seats' pages."""
 
@@ -74,13 +83,11 @@ class PhoneTable:
         return display
 
     async def join(self, seat: int) -> None:
-        """A phone scans the seat's code: its own browser context, at a phone's size."""
+        """A phone scans the seat's code."""
         app = self.app
-        name = app.display.seats.names[seat]
-        page = await open_phone(self.browser, app.display.seat_link(seat))
-        await page.call("Emulation.setDeviceMetricsOverride", **PHONE)
+        link = app.display.seat_link(seat)
+        page = await phone(self.browser, link, app.display.seats.names[seat])
         await wait_for(self.pilot, lambda: seat in app.joined_seats())
-        await page.wait(async_eq(page, "#name", name))
         self.phones[seat] = page
 
     async def look(self, page) -> dict:

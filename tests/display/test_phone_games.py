@@ -10,8 +10,12 @@ no seat's page shows another seat's own lines (``phone_table``)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 import pytest_asyncio
@@ -20,10 +24,21 @@ from narrator.games.ravnica import Options, legal_moves
 from narrator.games.ravnica.private_view import needs_privacy
 from narrator.games.ravnica.state import Step
 from narrator.tui.game import GameScreen
+from narrator.tui.privacy import PrivacyScreen
+from narrator.tui.seatsview import PhoneStepScreen
+from narrator.tui.speech import CaptionsOnly
 from tests.display.browser import CHROMIUM, Browser
-from tests.display.phone_table import Clock, PhoneTable
+from tests.display.phone_table import LOOK, Clock, PhoneTable, last_entry, phone
 from tests.tui import conftest as tui
-from tests.tui.driver import journal_until, play_step, wait_for
+from tests.tui.driver import journal_until, play_step, screen_text, wait_for
+from tests.tui.test_blood_bound_game import (
+    CHARACTERS,
+    ENDING,
+    FLIPS_KEYED,
+    OPENING,
+    SIZE,
+    Game,
+)
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="no chromium (scripts/test installs it)"),
@@ -31,8 +46,9 @@ pytestmark = [
 ]
 
 make_app = tui.make_app  # the screens' tests' fixture: an app with its own data, captions only
-ACTORS = (0, 1, 2)  # the seats elected to lead (each with a page); seat 3's page is a decoy
-DECOY = 3
+ACTORS = (0, 1)  # the seats elected to lead (each with a page); seat 2's page is a decoy
+DECOY = 2
+CHILD = Path(__file__).with_name("phone_child.py")
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -70,29 +86,13 @@ async def test_a_whole_ravnica_game_with_every_secret_step_on_the_phones(
     journal.close()
     clock = Clock()
     app = make_app(resume=journal.path, new=False, clock=clock)
-    rng = random.Random(5)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         table = PhoneTable(pilot, app, browser, clock)
         await table.serve()
         for seat in (*ACTORS, DECOY):
             await table.join(seat)
-        actors = []
-        for _ in range(400):
-            if app.state.step is Step.OVER and not app.pages:
-                break
-            if needs_privacy(app.state) and not app.pages:
-                actors.append(await table.secret_step(rng.choice))
-            elif voting(app):  # a public ballot: its votes entered at once (keys cost time)
-                while voting(app):
-                    s = app.state
-                    votes = [m for m in legal_moves(s) if m.voter == s.ballot.waiting[0]]
-                    assert app.enter(pick(s, votes))
-                await pilot.pause()
-            else:
-                await play_step(pilot, app, pick)
-            if app.pages or app.state.step in (Step.REVEAL, Step.OVER):
-                await table.check_secrets()
+        actors = await play(table, pick, random.Random(5), lambda: app.state.step is Step.OVER)
         assert app.state.step is Step.OVER and app.state.winner is not None
         lines = [json.loads(line) for line in journal.path.read_text().splitlines()]
         phoned = {e["event"]["type"] for e in lines if e.get("from") == "phone"}
@@ -100,6 +100,163 @@ async def test_a_whole_ravnica_game_with_every_secret_step_on_the_phones(
         assert len(actors) >= 4
 
 
+async def play(table: PhoneTable, pick, rng, done, secret: bool = True) -> list[int]:
+    """Ravnica played on: the public steps by keys (a ballot's votes entered at once: keys
+    cost time), each secret step on the phones, until ``done()`` (with no moment held); or,
+    ``secret`` False, until a secret step is next. The seats that acted."""
+    pilot, app = table.pilot, table.app
+    actors: list[int] = []
+    for _ in range(400):
+        if done() and not app.pages:
+            return actors
+        if needs_privacy(app.state) and not app.pages:
+            if not secret:
+                return actors
+            actors.append(await table.secret_step(rng.choice))
+        elif voting(app):
+            while voting(app):
+                s = app.state
+                votes = [m for m in legal_moves(s) if m.voter == s.ballot.waiting[0]]
+                assert app.enter(pick(s, votes))
+            await pilot.pause()
+        else:
+            await play_step(pilot, app, pick)
+        if app.pages or app.state.step in (Step.REVEAL, Step.OVER):
+            await table.check_secrets()
+    raise AssertionError(f"the game never got there; at {app.state.step}")
+
+
 def voting(app) -> bool:
     s = app.state
     return s.step in (Step.ELECTION, Step.FINAL_VOTE) and not app.pages and not s.ballot.complete
+
+
+class Keyed(Game):
+    """Blood Bound by keys as its own test plays it, each frame waited for, not compared."""
+
+    async def look(self) -> None:
+        await wait_for(self.pilot, lambda: isinstance(self.app.screen, GameScreen))
+
+
+async def test_a_blood_bound_game_in_russian_with_the_curses_given_on_the_inquisitors_phone(
+    make_app, tmp_path, browser
+):
+    """B19 on Bob's page (he shows the fleur cross), Ann's page a decoy, to the Inquisitor's
+    win (the True Curse on Ann, the victorious leader)."""
+    clock = Clock()
+    app = make_app(game="blood_bound", language="ru", voice=CaptionsOnly("ru"), clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        game = Keyed(pilot, app)
+        await game.form()
+        for keys, entries in OPENING:
+            await game.keys(keys, entries)
+        table = PhoneTable(pilot, app, browser, clock)  # the phones join as the curses come
+        await table.serve()
+        for seat in (0, 1):
+            await table.join(seat)
+        curses = iter(("1", "3", "5"))  # the True Curse to Ann, the False ones to Cid and Eve
+        assert await table.secret_step(lambda buttons: next(curses)) == 1
+        for keys, entries in (*ENDING, *((k, 1) for k in (*CHARACTERS, *FLIPS_KEYED))):
+            await game.keys(keys, entries)
+            await table.check_secrets()
+        assert app.state.winner == "inquisitor" and app.state.reason == "true_curse"
+        assert await table.phones[0].evaluate("document.documentElement.lang") == "ru"
+
+
+async def test_a_killed_app_resumes_with_its_phones_and_a_revoked_phone_hands_the_step_back(
+    make_app, tmp_path, browser
+):
+    """A real app (a child process) at Green's draw, Cid's and Ann's phones joined; Cid draws
+    on his phone; the app is killed (SIGKILL) and resumed on its data at the same address: both
+    pages come back by themselves and Cid's takes the step's choice. At the next secret step
+    its phone is revoked after the draw: the laptop's privacy screen takes it on, the card
+    drawn kept (nothing entered is lost)."""
+    journal = journal_until(tmp_path / "games", needs_privacy, options=Options(deck_mode="app"))
+    journal.close()
+    actor, other = journal.state.leader_of("G"), 0  # Cid, and Ann's decoy
+    errors = (tmp_path / "child.err").open("wb")
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, str(CHILD), str(journal.path), str(actor), str(other),
+        stdout=asyncio.subprocess.PIPE, stderr=errors,
+    )  # fmt: skip
+    try:
+        url = await read_line(child.stdout, "url")
+        links = [(await read_line(child.stdout, "link")).split() for _ in range(2)]
+        names = journal.state.players
+        phones = {int(s): await phone(browser, link, names[int(s)]) for s, link in links}
+        await read_line(child.stdout, "phone")
+        drawn = await tap_at(phones[actor], "enter", lambda look: look["lines"][0][:4] == "Your")
+        assert drawn["mode"] == "step"
+        assert last_entry(journal.path)["from"] == "phone"  # on disk before the page moved on
+        child.kill()
+        await child.wait()
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            child.kill()
+        await child.wait()
+        errors.close()
+    port, token = int(url.split(":")[2].split("/")[0]), url.split("/")[3]
+    clock = Clock()
+    app = make_app(resume=journal.path, new=False, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        table = PhoneTable(pilot, app, browser, clock)
+        await table.serve(port, token)
+        assert set(app.joined_seats()) == {actor, other}  # kept beside the journal
+        table.phones = phones  # the same pages, never touched: they find the app again
+        await table.all_show()
+        while app.pages:
+            await pilot.press("enter")
+        assert await table.secret_step(random.Random(1).choice) == actor
+        pick = electing((actor, other), seed=2)
+        await play(table, pick, random.Random(2), lambda: False, secret=False)
+        await revoked_mid_step(table)
+
+
+async def revoked_mid_step(table: PhoneTable) -> None:
+    """The draw on the phone, the seat revoked: its page says so at once and keeps nothing;
+    the laptop's privacy screen shows the card drawn and takes the choice."""
+    pilot, app = table.pilot, table.app
+    actor = app.game.step(app.state).private.seat
+    if actor not in table.phones:  # its player joins now (the candidates are the game's)
+        await table.join(actor)
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, PhoneStepScreen))
+    await table.all_show()
+    drawn = await table.tap(actor, "enter")
+    card = drawn["lines"][0]
+    entries = len(app.journal.events)
+    app.revoke_seat(actor)  # the Seats view's r
+    page = table.phones.pop(actor)
+    await page.wait(lambda: page.evaluate("!document.getElementById('ended-text').hidden"))
+    assert card not in await page.html()
+    await wait_for(pilot, lambda: "phone was revoked" in screen_text(app))
+    assert {look["mode"] for look in (await table.all_show()).values()} == {"idle"}
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, PrivacyScreen))
+    await pilot.press("enter")  # the cover
+    await wait_for(pilot, lambda: card in screen_text(app))  # the card drawn on the phone
+    assert len(app.journal.events) == entries
+    choice = next(c for c in app.game.step(app.state).choices if c.listed and c.refusal is None)
+    await pilot.press(choice.key)
+    await wait_for(pilot, lambda: len(app.journal.events) == entries + 1)
+    assert "from" not in last_entry(app.journal.path)  # taken on the laptop
+
+
+async def read_line(stream, prefix: str) -> str:
+    while True:
+        line = (await asyncio.wait_for(stream.readline(), 60)).decode()
+        assert line, "the child ended early"
+        if line.split(" ", 1)[0].strip() == prefix:
+            return line.split(" ", 1)[1].strip() if " " in line else ""
+
+
+async def tap_at(page, key: str, check) -> dict:
+    """A tap on a page whose app is another process: what it shows once ``check`` holds."""
+    await page.evaluate(f"document.querySelector('#prompt button[data-key={key}]').click()")
+
+    async def shown() -> bool:
+        return check(await page.evaluate(LOOK))
+
+    await page.wait(shown)
+    return await page.evaluate(LOOK)
