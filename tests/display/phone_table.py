@@ -29,6 +29,7 @@ LOOK = """(() => {
           title: document.getElementById('prompt-title').textContent,
           lines: [...document.querySelectorAll('#prompt-lines p')].map((p) => p.textContent),
           keys: shown.map((b) => b.dataset.key), size: [r.width, r.height],
+          message: document.getElementById('message').textContent,
           rev: Number(document.getElementById('mine').dataset.rev)};
 })()"""
 
@@ -144,11 +145,16 @@ class PhoneTable:
         shown = await self.all_show()
         self.same_look(shown, actor, "step")
         await self.check_secrets()
+        public = await self.public.html()
         now = shown[actor]
         while now["mode"] == "step":
             buttons = [k for k in now["keys"] if k not in ("enter", "escape")]
             now = await self.tap(actor, choose(buttons) if buttons else "enter")
-            assert not now.get("message")
+            assert not now["message"], now["message"]
+            shown = await self.all_show()  # each tap: every page from that publish, one box
+            assert len({tuple(look["size"]) for look in shown.values()}) == 1, shown
+            own = {line for line in now["lines"] if line.strip() and line not in public}
+            await self.nowhere_but(actor, own)
             await self.check_secrets()
         for seat in self.phones:
             if seat != actor:
@@ -163,6 +169,14 @@ class PhoneTable:
         assert len({s["rev"] for s in ended.values()}) == 1  # idle at the same moment
         assert PrivacyScreen not in self.pushed
         return actor
+
+    async def nowhere_but(self, actor: int, lines: set[str]) -> None:
+        """The acting seat's prompt (its card, Green's look) on no other page, on neither
+        the public page nor the laptop's screen."""
+        shown = [await page.html() for seat, page in self.phones.items() if seat != actor]
+        shown += [await self.public.html(), screen_text(self.app)]
+        for line in lines:
+            assert not any(line in text for text in shown), line
 
     def same_look(self, shown: dict[int, dict], actor: int, mode: str) -> None:
         """The actor's step and every other page's decoy: one publish, one box size, one

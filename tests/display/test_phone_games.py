@@ -138,6 +138,7 @@ class Keyed(Game):
         await wait_for(self.pilot, lambda: isinstance(self.app.screen, GameScreen))
 
 
+@pytest.mark.long
 async def test_a_blood_bound_game_in_russian_with_the_curses_given_on_the_inquisitors_phone(
     make_app, tmp_path, browser
 ):
