@@ -64,7 +64,8 @@ class PhoneTable:
         self.pilot, self.app, self.browser, self.clock = pilot, app, browser, clock
         self.phones: dict[int, object] = {}
         self.public = None
-        self.pushed: list[str] = []  # every screen the laptop pushed (no privacy screen)
+        self.pushed: list[type] = []  # every screen the laptop pushed (no privacy screen)
+        self.read: list[str] = []  # every page's text as a secret step began
         push = app.push_screen
         app.push_screen = lambda screen, *a, **k: (self.pushed.append(type(screen)), push(
             screen, *a, **k
@@ -144,6 +145,8 @@ class PhoneTable:
         assert name in screen_text(app)  # the laptop says who, never what
         shown = await self.all_show()
         self.same_look(shown, actor, "step")
+        for page in (self.public, *self.phones.values()):  # as a player reads it
+            self.read.append(await page.evaluate("document.body.innerText"))
         await self.check_secrets()
         public = await self.public.html()
         now = shown[actor]
@@ -166,6 +169,11 @@ class PhoneTable:
         await wait_for(pilot, lambda: app.phone_session is None)
         ended = await self.all_show()
         assert {s["mode"] for s in ended.values()} == {"idle"}
+        lang = app.language
+        for seat, page in self.phones.items():  # what each seat alone has seen, on its page
+            mine = await page.evaluate("document.getElementById('seen-list').innerText")
+            for line in app.game.seen_by(app.state, seat):
+                assert worded(line, lang) in mine, (seat, line)
         assert len({s["rev"] for s in ended.values()}) == 1  # idle at the same moment
         assert PrivacyScreen not in self.pushed
         return actor

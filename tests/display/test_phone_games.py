@@ -27,14 +27,17 @@ from narrator.tui.game import GameScreen
 from narrator.tui.privacy import PrivacyScreen
 from narrator.tui.seatsview import PhoneStepScreen
 from narrator.tui.speech import CaptionsOnly
+from narrator.tui.words import say
 from tests.display.browser import CHROMIUM, Browser
 from tests.display.phone_table import LOOK, Clock, PhoneTable, last_entry, phone
 from tests.tui import conftest as tui
 from tests.tui.driver import journal_until, play_step, screen_text, wait_for
+from tests.tui.russian import english_words
 from tests.tui.test_blood_bound_game import (
     CHARACTERS,
     ENDING,
     FLIPS_KEYED,
+    NAMES,
     OPENING,
     SIZE,
     Game,
@@ -161,7 +164,11 @@ async def test_a_blood_bound_game_in_russian_with_the_curses_given_on_the_inquis
             await game.keys(keys, entries)
             await table.check_secrets()
         assert app.state.winner == "inquisitor" and app.state.reason == "true_curse"
-        assert await table.phones[0].evaluate("document.documentElement.lang") == "ru"
+        for page in (table.public, *table.phones.values()):  # the last pages, as read
+            table.read.append(await page.evaluate("document.body.innerText"))
+        for text in table.read:
+            assert not english_words(text, NAMES), text
+        assert say("ru", "seats.decoy_title") in table.read[1]  # Ann's decoy, as it began
 
 
 async def test_a_killed_app_resumes_with_its_phones_and_a_revoked_phone_hands_the_step_back(
