@@ -23,6 +23,7 @@ import pytest_asyncio
 from narrator.games.ravnica import Options, legal_moves
 from narrator.games.ravnica.private_view import needs_privacy
 from narrator.games.ravnica.state import Step
+from narrator.journal import Journal
 from narrator.tui.game import GameScreen
 from narrator.tui.privacy import PrivacyScreen
 from narrator.tui.seatsview import PhoneStepScreen
@@ -30,18 +31,10 @@ from narrator.tui.speech import CaptionsOnly
 from narrator.tui.words import say
 from tests.display.browser import CHROMIUM, Browser
 from tests.display.phone_table import LOOK, Clock, PhoneTable, last_entry, phone
+from tests.storm import example_events
 from tests.tui import conftest as tui
 from tests.tui.driver import journal_until, play_step, screen_text, wait_for
 from tests.tui.russian import english_words
-from tests.tui.test_blood_bound_game import (
-    CHARACTERS,
-    ENDING,
-    FLIPS_KEYED,
-    NAMES,
-    OPENING,
-    SIZE,
-    Game,
-)
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="no chromium (scripts/test installs it)"),
@@ -134,40 +127,47 @@ def voting(app) -> bool:
     return s.step in (Step.ELECTION, Step.FINAL_VOTE) and not app.pages and not s.ballot.complete
 
 
-class Keyed(Game):
-    """Blood Bound by keys as its own test plays it, each frame waited for, not compared."""
-
-    async def look(self) -> None:
-        await wait_for(self.pilot, lambda: isinstance(self.app.screen, GameScreen))
-
-
 @pytest.mark.long
 async def test_a_blood_bound_game_in_russian_with_the_curses_given_on_the_inquisitors_phone(
     make_app, tmp_path, browser
 ):
-    """B19 on Bob's page (he shows the fleur cross), Ann's page a decoy, to the Inquisitor's
-    win (the True Curse on Ann, the victorious leader)."""
+    """The game's example (nine players) from the curses on: B19 on Dan's page (he showed the
+    fleur cross), Ann's page a decoy; then the rest of the example through the app, to the
+    winner."""
+    events = example_events("blood_bound", tmp_path / "example")
+    gift = next(e for e in events if e.type == "curses_given")
+    journal = Journal.create("blood_bound", tmp_path / "games", language="ru")
+    for event in events[: events.index(gift)]:
+        journal.append(event)
+    journal.close()
     clock = Clock()
-    app = make_app(game="blood_bound", language="ru", voice=CaptionsOnly("ru"), clock=clock)
-    async with app.run_test(size=SIZE) as pilot:
-        game = Keyed(pilot, app)
-        await game.form()
-        for keys, entries in OPENING:
-            await game.keys(keys, entries)
-        table = PhoneTable(pilot, app, browser, clock)  # the phones join as the curses come
+    app = make_app(
+        resume=journal.path, new=False, language="ru", keep_language=True,
+        voice=CaptionsOnly("ru"), clock=clock,
+    )  # fmt: skip
+    async with app.run_test(size=(110, 36)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        table = PhoneTable(pilot, app, browser, clock)
         await table.serve()
-        for seat in (0, 1):
+        for seat in (0, gift.seat):
             await table.join(seat)
-        curses = iter(("1", "3", "5"))  # the True Curse to Ann, the False ones to Cid and Eve
-        assert await table.secret_step(lambda buttons: next(curses)) == 1
-        for keys, entries in (*ENDING, *((k, 1) for k in (*CHARACTERS, *FLIPS_KEYED))):
-            await game.keys(keys, entries)
+        while app.pages:
+            await pilot.press("enter")
+        curses = iter(str(holder + 1) for holder in gift.holders)  # the True Curse's first
+        assert await table.secret_step(lambda buttons: next(curses)) == gift.seat
+        for event in events[events.index(gift) + 1 :]:
+            while app.pages:
+                held = len(app.pages)
+                await pilot.press("enter")
+                await wait_for(pilot, lambda held=held: len(app.pages) < held)
+            assert app.enter(event), event
             await table.check_secrets()
-        assert app.state.winner == "inquisitor" and app.state.reason == "true_curse"
+        assert app.state.winner is not None and app.state.true_curse == gift.true_curse
+        names = app.state.players
         for page in (table.public, *table.phones.values()):  # the last pages, as read
             table.read.append(await page.evaluate("document.body.innerText"))
         for text in table.read:
-            assert not english_words(text, NAMES), text
+            assert not english_words(text, names), text
         assert say("ru", "seats.decoy_title") in table.read[1]  # Ann's decoy, as it began
 
 
