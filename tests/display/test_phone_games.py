@@ -97,34 +97,40 @@ async def test_a_whole_ravnica_game_with_every_secret_step_on_the_phones(
 
 
 async def play(table: PhoneTable, pick, rng, done, secret: bool = True) -> list[int]:
-    """Ravnica played on: the public steps by keys (a ballot's votes entered at once: keys
-    cost time), each secret step on the phones, until ``done()`` (with no moment held); or,
+    """Ravnica played on: each secret step on the phones; the app's draws and leader cards by
+    their key (Enter); every other public step's entry made through the app as its key makes
+    it (keys cost time), until ``done()`` with no moment held (each one read by Enter); or,
     ``secret`` False, until a secret step is next. The seats that acted."""
     pilot, app = table.pilot, table.app
     actors: list[int] = []
     for _ in range(400):
+        s = app.state
         if done() and not app.pages:
             return actors
-        if needs_privacy(app.state) and not app.pages:
+        if needs_privacy(s) and not app.pages:
             if not secret:
                 return actors
             actors.append(await table.secret_step(rng.choice))
-        elif voting(app):
-            while voting(app):
-                s = app.state
-                votes = [m for m in legal_moves(s) if m.voter == s.ballot.waiting[0]]
-                assert app.enter(pick(s, votes))
-            await pilot.pause()
-        else:
+        elif app.pages or s.step in (Step.TURN_LEADER_CARD, Step.DRAW):
             await play_step(pilot, app, pick)
+        else:
+            assert app.enter(public_move(s, pick))
+            await pilot.pause()
         if app.pages or app.state.step in (Step.REVEAL, Step.OVER):
             await table.check_secrets()
     raise AssertionError(f"the game never got there; at {app.state.step}")
 
 
-def voting(app) -> bool:
-    s = app.state
-    return s.step in (Step.ELECTION, Step.FINAL_VOTE) and not app.pages and not s.ballot.complete
+def public_move(s, pick):
+    """A public step's entry: a vote for the first voter waiting, the dead's roles before
+    Enter confirms them, else what ``pick`` picks."""
+    moves = legal_moves(s)
+    if s.step in (Step.ELECTION, Step.FINAL_VOTE) and not s.ballot.complete:
+        moves = [m for m in moves if m.voter == s.ballot.waiting[0]]
+    if s.step is Step.ROLES:
+        missing = [p for p in s.dead() if s.role_of(p) is None]
+        return next((m for m in moves if getattr(m, "player", None) in missing[:1]), moves[-1])
+    return pick(s, moves)
 
 
 @pytest.mark.long
