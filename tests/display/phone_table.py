@@ -122,11 +122,14 @@ class PhoneTable:
         """A finger on a button of the seat's page; what the page shows once the app has
         answered it (the next publish)."""
         page = self.phones[seat]
-        rev = self.app.seat_rev
         selector = json.dumps(f'#prompt button[data-key="{key}"]')
         assert await page.evaluate(f"!!document.querySelector({selector})"), key
-        await page.evaluate(f"document.querySelector({selector}).click()")
-        await wait_for(self.pilot, lambda: self.app.seat_rev > rev)
+        await page.evaluate(f"document.querySelector({selector}).click()")  # its buttons off
+
+        async def answered() -> bool:  # the app's answer came (after its publish)
+            return await page.evaluate("!document.querySelector('#prompt button:disabled')")
+
+        await page.wait(answered, timeout=20)
         return await self.until(page, lambda shown: shown["rev"] >= self.app.seat_rev)
 
     async def secret_step(self, choose) -> int:
