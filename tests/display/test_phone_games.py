@@ -33,7 +33,7 @@ from tests.display.browser import CHROMIUM, Browser
 from tests.display.phone_table import LOOK, Clock, PhoneTable, last_entry, phone
 from tests.storm import example_events
 from tests.tui import conftest as tui
-from tests.tui.driver import journal_until, play_step, screen_text, wait_for
+from tests.tui.driver import journal_until, key_of, play_step, screen_text, wait_for
 from tests.tui.russian import english_words
 
 pytestmark = [
@@ -257,7 +257,7 @@ async def revoked_mid_step(table: PhoneTable) -> None:
     drawn = await table.tap(actor, "enter")
     card = drawn["lines"][0]
     entries = len(app.journal.events)
-    app.revoke_seat(actor)  # the Seats view's r
+    await revoke(pilot, app, actor)
     page = table.phones.pop(actor)
     await page.wait(lambda: page.evaluate("!document.getElementById('ended-text').hidden"))
     assert card not in await page.html()
@@ -272,6 +272,28 @@ async def revoked_mid_step(table: PhoneTable) -> None:
     await pilot.press(choice.key)
     await wait_for(pilot, lambda: len(app.journal.events) == entries + 1)
     assert "from" not in last_entry(app.journal.path)  # taken on the laptop
+
+
+async def revoke(pilot, app, seat: int) -> None:
+    """The narrator revokes a lost phone mid-step: F2, the seats (s), its seat's key, r, y;
+    then back to the laptop's screen of the phone step."""
+    from narrator.tui.modals import ConfirmScreen
+    from narrator.tui.seatsview import SeatsScreen
+    from narrator.tui.tabledisplay import TableDisplayScreen
+
+    await pilot.press("f2")
+    await wait_for(pilot, lambda: isinstance(app.screen, TableDisplayScreen))
+    await pilot.press("s")
+    await wait_for(pilot, lambda: isinstance(app.screen, SeatsScreen))
+    await pilot.press(key_of(seat), "r")
+    await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+    await pilot.press("y")
+    await wait_for(pilot, lambda: seat not in app.joined_seats())
+    for _ in range(3):  # the seats, then F2's screen
+        if isinstance(app.screen, PhoneStepScreen):
+            return
+        await pilot.press("escape")
+    assert isinstance(app.screen, PhoneStepScreen)
 
 
 async def read_line(stream, prefix: str) -> str:
