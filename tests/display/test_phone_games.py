@@ -1,9 +1,10 @@
 """The whole games on phones, in a real browser (issue 38's Done-when): one headless Chromium,
 the public page and each joined seat's page at once, at a phone's size. A Ravnica game with
 the app's decks (in English) in which every secret step is tapped on the acting seat's page,
-never on the laptop, to its winner; a Blood Bound game (in Russian) to its winner, the curses
-given on the Inquisitor's page; a killed app resumed with its seats joined, the same page
-taking the next step by itself, then a phone revoked mid-step and the step taken back on the
+never on the laptop, to its winner; a Blood Bound game (in Russian: its example from the
+curses on) to its winner, the curses given on the Inquisitor's page; a killed app (a child
+process, SIGKILL) resumed with its seats joined, the same page taking the next step by
+itself, then a phone revoked mid-step from the Seats view and the step taken back on the
 laptop with nothing lost. At every secret step every other joined page shows a decoy of the
 same size from the same publish, and all go idle together; nothing public names a secret and
 no seat's page shows another seat's own lines (``phone_table``)."""
@@ -88,6 +89,11 @@ def electing(seats: tuple[int, ...], seed: int):
 async def test_a_whole_ravnica_game_with_every_secret_step_on_the_phones(
     make_app, tmp_path, chromium
 ):
+    """Five players, Ann's and Bob's pages (the leaders: the elections go their way) and
+    Cid's (a decoy), from the first secret draw (the opening written by the engine) to the
+    winner: the White, Green and Black draws and choices, the Ultimate Price, the Red
+    leader's last draw and Ablaze all tapped on a page, each entry noted as from the phone,
+    the privacy screen never opened (``PhoneTable.secret_step``)."""
     pick = electing(ACTORS, seed=3)
     journal = journal_until(
         tmp_path / "games", needs_privacy, options=Options(deck_mode="app"), pick=pick
