@@ -6,7 +6,9 @@ the laptop's screen and the captions searched for what must stay secret."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from pathlib import Path
 
 from narrator.display.seatserver import RateLimit
@@ -46,6 +48,15 @@ class Clock:
 
 def last_entry(path: Path) -> dict:
     return json.loads(path.read_text().splitlines()[-1])
+
+
+async def poll(check, timeout: float = 20.0) -> None:
+    """Until ``await check()`` is true: read often (a page answers in milliseconds and the
+    steps are many), never a blind sleep."""
+    end = time.monotonic() + timeout
+    while not await check():
+        assert time.monotonic() < end, "the page never showed what was expected"
+        await asyncio.sleep(0.005)
 
 
 async def phone(browser, link: str, name: str):
@@ -103,7 +114,7 @@ class PhoneTable:
             found[:] = [await self.look(page)]
             return bool(check(found[0]))
 
-        await page.wait(ok, timeout=20)
+        await poll(ok)
         return found[0]
 
     async def all_show(self) -> dict[int, dict]:
@@ -129,7 +140,7 @@ class PhoneTable:
         async def answered() -> bool:  # the app's answer came (after its publish)
             return await page.evaluate("!document.querySelector('#prompt button:disabled')")
 
-        await page.wait(answered, timeout=20)
+        await poll(answered)
         return await self.until(page, lambda shown: shown["rev"] >= self.app.seat_rev)
 
     async def secret_step(self, choose) -> int:

@@ -200,6 +200,7 @@ async def test_a_blood_bound_game_in_russian_with_the_curses_given_on_the_inquis
         assert say("ru", "seats.decoy_title") in table.read[1]  # Ann's decoy, as it began
 
 
+@pytest.mark.long
 async def test_a_killed_app_resumes_with_its_phones_and_a_revoked_phone_hands_the_step_back(
     make_app, tmp_path, chromium
 ):
