@@ -78,9 +78,12 @@ class PhoneTable:
         self.pushed: list[type] = []  # every screen the laptop pushed (no privacy screen)
         self.read: list[str] = []  # every page's text as a secret step began
         push = app.push_screen
-        app.push_screen = lambda screen, *a, **k: (self.pushed.append(type(screen)), push(
-            screen, *a, **k
-        ))[1]  # fmt: skip
+
+        def pushing(screen, *args, **kwargs):
+            self.pushed.append(type(screen))
+            return push(screen, *args, **kwargs)
+
+        app.push_screen = pushing
 
     async def serve(self, port: int = 0, token: str | None = None) -> TableDisplay:
         """The display on 127.0.0.1 (every page loads from one address: no rate limit), and
