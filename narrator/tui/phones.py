@@ -59,6 +59,7 @@ class PhonesMixin:
     seat_rev = 0
     phone_loop: asyncio.AbstractEventLoop | None = None
     _phone_timer = None
+    _phones_sent: tuple | None = None  # the last pages sent, with their rev left out
 
     # --- the seat door, beside the journal ----------------------------------------------------
     def follow_seats(self) -> None:
@@ -139,9 +140,16 @@ class PhonesMixin:
         joined = self.joined_seats()
         if not joined:
             return
+        pages = {seat: self.seat_page(seat) for seat in sorted(joined)}
+        sent = (display, display.seats, pages)  # the pages as sent, but for their rev
+        if sent == self._phones_sent:
+            return  # unchanged (an entry publishes the table more than once): no redraw
+        self._phones_sent = (display, display.seats, {s: dict(p) for s, p in pages.items()})
         self.seat_rev += 1
+        for page in pages.values():
+            page["rev"] = self.seat_rev
         display.language = self.language  # its refusal pages too (the game's language)
-        display.publish_seats({seat: self.seat_page(seat) for seat in sorted(joined)})
+        display.publish_seats(pages)
 
     def seat_page(self, seat: int) -> dict[str, Any]:
         from narrator.tui.seatpages import PAGE_WORDS
@@ -160,7 +168,7 @@ class PhonesMixin:
             "ends_at": session.ends_at if session is not None and mode != "idle" else None,
             "seen": [worded(text, lang) for text in self.game.seen_by(state, seat)],
             "table": self.public_page or {},
-            "rev": self.seat_rev,
+            "rev": None,  # set as it is sent (``publish_phones``)
         }
 
     def seat_prompt(self, seat: int) -> tuple[str, dict[str, Any] | None]:

@@ -275,3 +275,19 @@ async def test_an_undo_on_the_laptop_follows_the_phones(make_app, tmp_path):
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.phone_session is None
         assert {p["mode"] for p in pages(app).values()} == {"idle"}
+
+
+async def test_the_phones_get_a_page_only_when_it_changed(make_app, tmp_path):
+    """The table is published more than once an entry (the entry, the screen, the caption):
+    each joined phone is sent its page once, not redrawn with a new rev for nothing."""
+    app = make_app(resume=at_secret_step(tmp_path), new=False, clock=Clock())
+    async with app.run_test(size=(80, 24)) as pilot:
+        actor, other = await started(pilot, app)
+        rev, sent = app.seat_rev, pages(app)
+        app.publish_display()
+        app.publish_phones()
+        assert app.seat_rev == rev and pages(app) == sent
+        await pilot.press("enter")  # the phone session: a change, sent once to every phone
+        await wait_for(pilot, lambda: isinstance(app.screen, PhoneStepScreen))
+        assert app.seat_rev == rev + 1
+        assert {p["rev"] for p in pages(app).values()} == {rev + 1}

@@ -50,6 +50,7 @@
   function draw(p) {
     if (over || !p) return;
     page = p;
+    $("mine").dataset.rev = p.rev; // which publish this is: every phone's is the same (tests)
     const words = p.words || {};
     document.documentElement.lang = p.lang || "en";
     $("seat-n").textContent = Number(p.seat) + 1;
