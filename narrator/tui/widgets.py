@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
@@ -116,9 +117,11 @@ class FittingFooter(Footer):
         keys more or fewer are mounted or removed (no Footer rebuilt and restyled at each step:
         a profile found the rebuild a twentieth of a game's time). False when it cannot (a
         group of keys, no keys yet, the palette's key come or gone): then it is rebuilt."""
-        fresh = list(self.compose())
         old = list(self.children)
-        if not old or not all(isinstance(w, FooterKey) for w in (*fresh, *old)):
+        if not old:  # its first build: nothing to relabel (composed once, by recompose)
+            return False
+        fresh = list(self.compose())
+        if not all(isinstance(w, FooterKey) for w in (*fresh, *old)):
             return False
 
         def split(keys: list) -> tuple[list, list]:
@@ -166,6 +169,7 @@ class FittingFooter(Footer):
         room = self.size.width
         if not keys or not room:
             return
+        drawn = [(key.key_display, key.description) for key in keys]
         for key in keys:  # as composed: each with its label
             labelled = getattr(key, "labelled", None)
             if labelled is None:
@@ -174,7 +178,7 @@ class FittingFooter(Footer):
                 key.key_display, key.description = labelled
 
         def width(key) -> int:
-            return key.render().cell_len + key.styles.gutter.width + key.styles.margin.width
+            return key_width(key) + key.styles.gutter.width + key.styles.margin.width
 
         widths = [width(key) for key in keys]
         used = sum(widths)
@@ -196,10 +200,29 @@ class FittingFooter(Footer):
             if shown[i] and keys[i].action not in self.KEEP:
                 shown[i] = False
                 used -= widths[i]
-        for key, show in zip(keys, shown, strict=True):
+        for key, show, was in zip(keys, shown, drawn, strict=True):
             if key.display != show:
                 key.display = show
-            key.refresh(layout=True)
+            if (key.key_display, key.description) != was:  # drawn again only when it changed
+                key.refresh(layout=True)
+
+
+def key_width(key: FooterKey) -> int:
+    """The columns ``FooterKey.render`` draws: its key and its label, each with its padding,
+    counted without drawing it (drawing it works out its styles: a tenth of the footer's
+    first build, which the home screen's first frame waits for)."""
+    if not key.description:
+        return cell_len(key.key_display)
+    around = key.get_component_styles("footer-key--key").padding
+    label = key.get_component_styles("footer-key--description").padding
+    return (
+        around.left
+        + cell_len(key.key_display)
+        + around.right
+        + label.left
+        + cell_len(key.description)
+        + label.right
+    )
 
 
 _TINTS: dict[tuple[Style | None, Color], Style] = {}  # a style behind a dialog -> dimmed

@@ -149,3 +149,20 @@ async def test_the_home_screen_looks_at_the_history_after_its_first_frame(tmp_pa
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: "verify" in done)
     assert done == ["frame", "verify"]
+
+
+async def test_the_footer_counts_each_key_s_columns_as_it_draws_them(tmp_path):
+    """The Footer fits its keys counting their columns without drawing them (``key_width``:
+    drawing works out a key's styles, which the first frame waited for); the count is the
+    drawn key's, with its label and without it (at 80 columns the home screen's keys give
+    some labels up)."""
+    from textual.widgets._footer import FooterKey
+
+    from narrator.tui.widgets import key_width
+
+    app = NarratorApp(data_dir=tmp_path / "games", voice=CaptionsOnly())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.looked)
+        keys = list(app.screen.query(FooterKey))
+        assert any(key.description for key in keys) and any(not key.description for key in keys)
+        assert [key_width(key) for key in keys] == [key.render().cell_len for key in keys]
