@@ -166,3 +166,11 @@ async def test_the_footer_counts_each_key_s_columns_as_it_draws_them(tmp_path):
         keys = list(app.screen.query(FooterKey))
         assert any(key.description for key in keys) and any(not key.description for key in keys)
         assert [key_width(key) for key in keys] == [key.render().cell_len for key in keys]
+
+
+def test_narrator_alone_starts_with_the_options_its_parser_would_read():
+    """``narrator`` with no option starts the app without building the parser: the options it
+    starts with are the ones the parser reads from an empty command line."""
+    from narrator import cli
+
+    assert vars(cli.parser().parse_args([])) == cli.NO_OPTIONS
