@@ -174,3 +174,24 @@ def test_narrator_alone_starts_with_the_options_its_parser_would_read():
     from narrator import cli
 
     assert vars(cli.parser().parse_args([])) == cli.NO_OPTIONS
+
+
+async def test_the_other_screens_styles_are_read_once_the_home_screen_is_drawn(
+    tmp_path, monkeypatch
+):
+    """The home screen's first frame is styled by app.tcss alone; the other screens' styles
+    (screens.tcss) are read once it is drawn, before any other screen is shown."""
+    drawn_with: list[bool] = []
+    display = NarratorApp._display
+
+    def drawn(app, screen, renderable) -> None:
+        if renderable is not None and not app._batch_count and not drawn_with:
+            drawn_with.append(app.stylesheet.has_source(str(app.SCREENS_CSS)))
+        display(app, screen, renderable)
+
+    monkeypatch.setattr(NarratorApp, "_display", drawn)
+    app = NarratorApp(data_dir=tmp_path / "games", voice=CaptionsOnly())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.looked)
+        assert drawn_with == [False]
+        assert app.stylesheet.has_source(str(app.SCREENS_CSS))
