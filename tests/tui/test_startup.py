@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
+
 from narrator.tui.app import NarratorApp
 from narrator.tui.home import HomeScreen
 from narrator.tui.speech import CaptionsOnly
@@ -195,3 +197,38 @@ async def test_the_other_screens_styles_are_read_once_the_home_screen_is_drawn(
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.looked)
         assert drawn_with == [False]
         assert app.stylesheet.has_source(str(app.SCREENS_CSS))
+
+
+@pytest.mark.parametrize(("size", "language"), [((100, 30), "en"), ((80, 24), "ru")])
+async def test_the_first_frame_draws_the_footer_as_its_keys_do(
+    tmp_path, monkeypatch, size, language
+):
+    """Until the first frame is drawn the home screen's Footer draws its keys with one widget
+    (``KeyLine``), then with a widget a key: the same row, cell by cell and style by style,
+    with every label and with some given up (80 columns in Russian)."""
+    from textual.widgets._footer import FooterKey
+
+    from narrator.tui.widgets import KeyLine
+
+    rows: list[list] = []
+    display = NarratorApp._display
+
+    def footer_row(app) -> list:
+        strip = app.screen._compositor.render_strips()[-1]
+        # What is seen: each cell's character and style (its mouse offset is no look).
+        return [(c, style.clear_meta_and_links()) for text, style, _ in strip for c in text]
+
+    def drawn(app, screen, renderable) -> None:
+        display(app, screen, renderable)
+        if renderable is not None and not app._batch_count and not rows:
+            assert app.screen.query(KeyLine)  # the first frame's Footer: one widget
+            rows.append(footer_row(app))
+
+    monkeypatch.setattr(NarratorApp, "_display", drawn)
+    voice = CaptionsOnly(language)
+    app = NarratorApp(data_dir=tmp_path / "games", voice=voice, language=language)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: rows and not app.screen.query(KeyLine))
+        await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) > 2)
+        await pilot.pause()
+        assert footer_row(app) == rows[0]
