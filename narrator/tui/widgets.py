@@ -98,8 +98,7 @@ class FittingFooter(Footer):
         # (the home screen's, which would wait for a widget a key: 3% of it).
         self.at_once = at_once
 
-    def on_mount(self) -> None:
-        super().on_mount()
+    def on_mount(self) -> None:  # (Textual calls Footer's own too)
         if self.at_once:
             self.app.after_first_frame(self.build_keys)
 
