@@ -3,9 +3,10 @@ own exit code (`narrator.exits`)."""
 
 from __future__ import annotations
 
-import argparse
 import gc
 import sys
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
 from narrator.exits import (
     DONE,
@@ -18,11 +19,30 @@ from narrator.exits import (
 )
 from narrator.paths import keep_private
 
+if TYPE_CHECKING:
+    import argparse
+
+# ``narrator`` alone, as ``parser()`` reads it (a test compares them): the app with no option,
+# started without building the parser (argparse and its options: 1% of the first frame).
+NO_OPTIONS = {
+    "data_dir": None,
+    "lang": None,
+    "mute": False,
+    "voice": None,
+    "new": False,
+    "game": None,
+    "resume": None,
+    "table_display": False,
+    "command": None,
+}
+
 
 def common(p: argparse.ArgumentParser, after: bool = False) -> None:
     """The options every command takes, before it or ``after`` it (``narrator history
     --data-dir D`` as ``narrator --data-dir D history``). After it, one not given leaves the
     one before it as it was (argparse copies a subcommand's defaults over the command's)."""
+    import argparse
+
     unset = {"default": argparse.SUPPRESS} if after else {}
     p.add_argument(
         "--data-dir",
@@ -40,6 +60,8 @@ def common(p: argparse.ArgumentParser, after: bool = False) -> None:
 def subcommand(sub, name: str, help: str) -> argparse.ArgumentParser:
     """A command of ``narrator``: its help lists the exit codes, and it takes the common
     options after it too."""
+    import argparse
+
     p = sub.add_parser(
         name, help=help, epilog=EXIT_CODES, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -48,6 +70,8 @@ def subcommand(sub, name: str, help: str) -> argparse.ArgumentParser:
 
 
 def parser() -> argparse.ArgumentParser:
+    import argparse
+
     from narrator.games.registry import names  # the games by name: no game's rules imported
 
     p = argparse.ArgumentParser(
@@ -96,7 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     # Loading the app makes many objects that live as long as it does; collecting them during
     # start-up only delays the first frame. The app turns the collector back on once drawn.
     gc.disable()
-    args = parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser().parse_args(argv) if argv else SimpleNamespace(**NO_OPTIONS)
     if args.data_dir:
         import os
 

@@ -75,7 +75,9 @@ class HomeScreen(Screen):
             yield Static(id="home-subtitle")
             yield OptionList(id="home-menu")
             yield Static(id="message")
-        yield FittingFooter()
+        # Before the app's first frame, its keys drawn by one widget (the frame waits for none
+        # of its key widgets, which are built once it is drawn: bench, cold start).
+        yield FittingFooter(at_once=self.app.first_frame_waiting is not None)
 
     def on_mount(self) -> None:
         # Wider than the app's menu: an unfinished game's line (its players, its date) on one

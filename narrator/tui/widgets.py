@@ -5,11 +5,14 @@ behind a dialog, dimmed."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
+from rich.cells import cell_len
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
+from rich.text import Text
 from textual.color import Color
 from textual.renderables.background_screen import BackgroundScreen
 from textual.widgets import Footer, Static
@@ -89,14 +92,34 @@ class FittingFooter(Footer):
     )
     KEEP = frozenset({"help"})
 
+    def __init__(self, *children, at_once: bool = False, **options) -> None:
+        super().__init__(*children, **options)
+        # Its first keys drawn by one widget (``KeyLine``) until the app's first frame is drawn
+        # (the home screen's, which would wait for a widget a key: 3% of it).
+        self.at_once = at_once
+
+    def on_mount(self) -> None:  # (Textual calls Footer's own too)
+        if self.at_once:
+            self.app.after_first_frame(self.build_keys)
+
+    def build_keys(self) -> None:
+        """A widget a key, as always, in place of the one that drew them until now."""
+        self.at_once, self._shown = False, None
+        self.call_later(self.recompose)
+
     def compose(self):
         """Textual's keys, each given the Footer's ``compact`` before it is mounted: a new key's
         own default (True) would otherwise be styled once, then its bound value (False) again,
-        two restyles per key and rebuild (a profile found them a tenth of a whole-game test)."""
-        for widget in super().compose():
+        two restyles per key and rebuild (a profile found them a tenth of a whole-game test).
+        ``at_once``: the keys but the docked palette's drawn by one ``KeyLine``."""
+        widgets = list(super().compose())
+        for widget in widgets:
             if isinstance(widget, FooterKey):
                 widget.set_reactive(FooterKey.compact, self.compact)
-            yield widget
+        keys = [w for w in widgets if not w.has_class("-command-palette")]
+        if self.at_once and keys and all(type(w) is FooterKey and not w._disabled for w in keys):
+            widgets = [KeyLine(keys), *(w for w in widgets if w not in keys)]
+        yield from widgets
 
     async def recompose(self) -> None:
         """Rebuilt only when the keys it shows change: Textual rebuilds it at every focus and
@@ -116,9 +139,11 @@ class FittingFooter(Footer):
         keys more or fewer are mounted or removed (no Footer rebuilt and restyled at each step:
         a profile found the rebuild a twentieth of a game's time). False when it cannot (a
         group of keys, no keys yet, the palette's key come or gone): then it is rebuilt."""
-        fresh = list(self.compose())
         old = list(self.children)
-        if not old or not all(isinstance(w, FooterKey) for w in (*fresh, *old)):
+        if not old or any(isinstance(w, KeyLine) for w in old):  # built whole (composed once)
+            return False
+        fresh = list(self.compose())
+        if not all(isinstance(w, FooterKey) for w in (*fresh, *old)):
             return False
 
         def split(keys: list) -> tuple[list, list]:
@@ -161,11 +186,23 @@ class FittingFooter(Footer):
     def on_resize(self) -> None:
         self.fit()
 
+    def keys(self) -> list[tuple[Any, FooterKey]]:
+        """Each key shown, with the widget that draws it (itself, or the ``KeyLine``)."""
+        keys: list[tuple[Any, FooterKey]] = []
+        for widget in self.query(FooterKey):
+            if isinstance(widget, KeyLine):
+                keys += [(key, widget) for key in widget.keys]
+            else:
+                keys.append((widget, widget))
+        return keys
+
     def fit(self) -> None:
-        keys = list(self.query(FooterKey))
+        drawers = self.keys()
+        keys = [key for key, _ in drawers]
         room = self.size.width
         if not keys or not room:
             return
+        drawn = [(key.key_display, key.description) for key in keys]
         for key in keys:  # as composed: each with its label
             labelled = getattr(key, "labelled", None)
             if labelled is None:
@@ -173,8 +210,11 @@ class FittingFooter(Footer):
             else:
                 key.key_display, key.description = labelled
 
+        drawer = {id(key): by for key, by in drawers}
+
         def width(key) -> int:
-            return key.render().cell_len + key.styles.gutter.width + key.styles.margin.width
+            by = drawer[id(key)]
+            return key_width(key, by) + by.styles.gutter.width + by.styles.margin.width
 
         widths = [width(key) for key in keys]
         used = sum(widths)
@@ -196,10 +236,62 @@ class FittingFooter(Footer):
             if shown[i] and keys[i].action not in self.KEEP:
                 shown[i] = False
                 used -= widths[i]
-        for key, show in zip(keys, shown, strict=True):
+        for key, show, was in zip(keys, shown, drawn, strict=True):
+            changed = (key.key_display, key.description) != was or key.display != show
             if key.display != show:
                 key.display = show
-            key.refresh(layout=True)
+            if changed:  # drawn again only then
+                drawer[id(key)].refresh(layout=True)
+
+
+def key_width(key: Any, drawn_by: FooterKey | None = None) -> int:
+    """The columns ``FooterKey.render`` draws: its key and its label, each with its padding
+    (``drawn_by``'s styles: a ``KeyLine``'s for its keys), counted without drawing it (drawing
+    it works out its styles: a tenth of the footer's first build, which the home screen's
+    first frame waits for)."""
+    if not key.description:
+        return cell_len(key.key_display)
+    styled = drawn_by or key
+    around = styled.get_component_styles("footer-key--key").padding
+    label = styled.get_component_styles("footer-key--description").padding
+    return (
+        around.left
+        + cell_len(key.key_display)
+        + around.right
+        + label.left
+        + cell_len(key.description)
+        + label.right
+    )
+
+
+class KeyLine(FooterKey):
+    """The Footer's keys drawn by one widget as their own widgets draw them side by side: it is
+    styled as a key is (a FooterKey), and draws each with ``FooterKey.render``. Only until the
+    first frame is drawn (``FittingFooter.at_once``): it takes no click."""
+
+    def __init__(self, keys: list[FooterKey]) -> None:
+        super().__init__("", "", "", "")
+        self.keys = [
+            SimpleNamespace(
+                key=key.key,
+                key_display=key.key_display,
+                description=key.description,
+                action=key.action,
+                display=True,
+            )
+            for key in keys
+        ]
+
+    def render(self) -> Text:
+        drawn = []
+        for key in self.keys:
+            if key.display:
+                self.key_display, self.description = key.key_display, key.description
+                drawn.append(super().render())
+        return Text.assemble(*drawn, no_wrap=True)
+
+    def on_mouse_down(self) -> None:
+        pass  # a frame's stand-in: the keys' own widgets take the clicks
 
 
 _TINTS: dict[tuple[Style | None, Color], Style] = {}  # a style behind a dialog -> dimmed

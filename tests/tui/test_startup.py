@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 from pathlib import Path
 
+import pytest
+
 from narrator.tui.app import NarratorApp
 from narrator.tui.home import HomeScreen
 from narrator.tui.speech import CaptionsOnly
@@ -149,3 +151,84 @@ async def test_the_home_screen_looks_at_the_history_after_its_first_frame(tmp_pa
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, lambda: "verify" in done)
     assert done == ["frame", "verify"]
+
+
+async def test_the_footer_counts_each_key_s_columns_as_it_draws_them(tmp_path):
+    """The Footer fits its keys counting their columns without drawing them (``key_width``:
+    drawing works out a key's styles, which the first frame waited for); the count is the
+    drawn key's, with its label and without it (at 80 columns the home screen's keys give
+    some labels up)."""
+    from textual.widgets._footer import FooterKey
+
+    from narrator.tui.widgets import key_width
+
+    app = NarratorApp(data_dir=tmp_path / "games", voice=CaptionsOnly())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.looked)
+        keys = list(app.screen.query(FooterKey))
+        assert any(key.description for key in keys) and any(not key.description for key in keys)
+        assert [key_width(key) for key in keys] == [key.render().cell_len for key in keys]
+
+
+def test_narrator_alone_starts_with_the_options_its_parser_would_read():
+    """``narrator`` with no option starts the app without building the parser: the options it
+    starts with are the ones the parser reads from an empty command line."""
+    from narrator import cli
+
+    assert vars(cli.parser().parse_args([])) == cli.NO_OPTIONS
+
+
+async def test_the_other_screens_styles_are_read_once_the_home_screen_is_drawn(
+    tmp_path, monkeypatch
+):
+    """The home screen's first frame is styled by app.tcss alone; the other screens' styles
+    (screens.tcss) are read once it is drawn, before any other screen is shown."""
+    drawn_with: list[bool] = []
+    display = NarratorApp._display
+
+    def drawn(app, screen, renderable) -> None:
+        if renderable is not None and not app._batch_count and not drawn_with:
+            drawn_with.append(app.stylesheet.has_source(str(app.SCREENS_CSS)))
+        display(app, screen, renderable)
+
+    monkeypatch.setattr(NarratorApp, "_display", drawn)
+    app = NarratorApp(data_dir=tmp_path / "games", voice=CaptionsOnly())
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.looked)
+        assert drawn_with == [False]
+        assert app.stylesheet.has_source(str(app.SCREENS_CSS))
+
+
+@pytest.mark.parametrize(("size", "language"), [((100, 30), "en"), ((80, 24), "ru")])
+async def test_the_first_frame_draws_the_footer_as_its_keys_do(
+    tmp_path, monkeypatch, size, language
+):
+    """Until the first frame is drawn the home screen's Footer draws its keys with one widget
+    (``KeyLine``), then with a widget a key: the same row, cell by cell and style by style,
+    with every label and with some given up (80 columns in Russian)."""
+    from textual.widgets._footer import FooterKey
+
+    from narrator.tui.widgets import KeyLine
+
+    rows: list[list] = []
+    display = NarratorApp._display
+
+    def footer_row(app) -> list:
+        strip = app.screen._compositor.render_strips()[-1]
+        # What is seen: each cell's character and style (its mouse offset is no look).
+        return [(c, style.clear_meta_and_links()) for text, style, _ in strip for c in text]
+
+    def drawn(app, screen, renderable) -> None:
+        display(app, screen, renderable)
+        if renderable is not None and not app._batch_count and not rows:
+            assert app.screen.query(KeyLine)  # the first frame's Footer: one widget
+            rows.append(footer_row(app))
+
+    monkeypatch.setattr(NarratorApp, "_display", drawn)
+    voice = CaptionsOnly(language)
+    app = NarratorApp(data_dir=tmp_path / "games", voice=voice, language=language)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: rows and not app.screen.query(KeyLine))
+        await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) > 2)
+        await pilot.pause()
+        assert footer_row(app) == rows[0]
