@@ -184,7 +184,9 @@ class PhonesMixin:
             return "step", actor
         if seat == session.seat or seat in session.tapped:
             return "wait", plain_prompt(lang, title, [say(lang, "seats.wait")], False, count)
-        return "decoy", plain_prompt(lang, title, [say(lang, "seats.decoy_line")], True, count)
+        names = [s["name"] for s in (self.public_page or {}).get("seats") or ()]
+        line = [say(lang, "seats.decoy_line")]
+        return "decoy", plain_prompt(lang, title, line, True, count, like=actor, names=names)
 
     def actor_prompt(self, session: PhoneSession) -> dict[str, Any]:
         from narrator.tui.seatpages import done_prompt, step_prompt

@@ -95,13 +95,25 @@ def done_prompt(app, privacy: Privacy, message: str) -> dict[str, Any]:
     }
 
 
-def plain_prompt(lang: str, title: str, lines: list[str], ready: bool, count: int) -> dict:
-    """A decoy ("Tap when you are ready") or a wait, padded to the acting seat's lines."""
+def plain_prompt(
+    lang: str, title: str, lines: list[str], ready: bool, count: int, like=None, names=()
+) -> dict:
+    """A decoy ("Tap when you are ready") or a wait, padded to the acting seat's lines. A
+    decoy mirrors the acting seat's buttons (``like``): as many, each a player's name (public)
+    that answers Ready, and the big button only when the actor has one, so a glance across the
+    table at a lit phone tells nothing by its buttons either."""
+    choices: list[dict[str, str]] = []
+    primary = {"key": "ready", "label": say(lang, "seats.ready")} if ready else None
+    if ready and like is not None and names:
+        wanted = len(like.get("choices") or ())
+        choices = [{"key": "ready", "label": names[i % len(names)]} for i in range(wanted)]
+        if like.get("primary") is None and choices:
+            primary = None
     return {
         "title": title,
         "lines": lines + [""] * max(0, count - len(lines)),
-        "choices": [],
-        "primary": {"key": "ready", "label": say(lang, "seats.ready")} if ready else None,
+        "choices": choices,
+        "primary": primary,
         "back": False,
         "message": "",
     }

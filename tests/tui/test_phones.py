@@ -101,6 +101,7 @@ async def test_a_secret_step_on_the_phone_decoys_the_others_and_holds_its_minimu
         assert len(step["prompt"]["lines"]) == len(decoy["prompt"]["lines"])
         assert step["prompt"]["title"] == decoy["prompt"]["title"]
         assert decoy["prompt"]["primary"]["key"] == "ready"
+        assert len(decoy["prompt"]["choices"]) == len(step["prompt"]["choices"])  # its buttons
         assert app.captions[said:] == [  # the close-eyes line, as on the laptop
             f"Everyone except {NAMES[actor]}, close your eyes."
             f" {NAMES[actor]}, take your secret step."
@@ -291,3 +292,19 @@ async def test_the_phones_get_a_page_only_when_it_changed(make_app, tmp_path):
         await wait_for(pilot, lambda: isinstance(app.screen, PhoneStepScreen))
         assert app.seat_rev == rev + 1
         assert {p["rev"] for p in pages(app).values()} == {rev + 1}
+
+
+def test_a_decoy_mirrors_the_acting_seat_s_buttons_with_public_names():
+    """Issue 38, item 3: at a choice of seats (three buttons, no big one) every decoy shows
+    three buttons too, each a player's name answering Ready, and no big button: a lit phone's
+    buttons tell nothing across the table. The actor's labels (a colour's players: a drawn
+    card's) are never copied."""
+    from narrator.tui.seatpages import plain_prompt
+
+    actor = {"choices": [{"key": k, "label": f"[{k}] secret"} for k in "357"], "primary": None}
+    decoy = plain_prompt("en", "A secret step", ["Tap"], True, 1, like=actor, names=NAMES)
+    assert [c["key"] for c in decoy["choices"]] == ["ready"] * 3 and decoy["primary"] is None
+    assert [c["label"] for c in decoy["choices"]] == list(NAMES[:3])
+    drawing = {"choices": [], "primary": {"key": "enter", "label": "Draw my targeting card"}}
+    decoy = plain_prompt("en", "A secret step", ["Tap"], True, 1, like=drawing, names=NAMES)
+    assert decoy["choices"] == [] and decoy["primary"]["key"] == "ready"
