@@ -145,7 +145,7 @@ def markers(s: State) -> list[str]:
         who = (
             "Red" if step in (Step.ABLAZE_DRAW, Step.ABLAZE_GIVE) else COLOUR_NAMES[s.round_colour]
         )
-        return [f"{who} leader: a private step", "Enter: open the privacy screen."]
+        return [f"{who} leader: a private step", "Enter: the secret step"]
     if step is Step.DRAW:
         keys = "w White" if physical else "Enter: the app draws and shows the card."
         return [f"Blue leader {s.players[s.round_leader]} draws", keys]

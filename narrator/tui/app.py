@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 
 from narrator import paths
 from narrator.tui.announcing import AnnouncementsMixin
@@ -27,6 +27,7 @@ from narrator.tui.playing import PlayingMixin
 from narrator.tui.refusing import RefusalsMixin
 from narrator.tui.speech import CaptionsOnly
 from narrator.tui.stacking import StackingMixin
+from narrator.tui.styling import StylesMixin
 from narrator.tui.tabledisplay import DisplayMixin
 from narrator.tui.toasts import ToastsMixin
 from narrator.tui.voice_mixin import VoiceMixin
@@ -51,10 +52,10 @@ class NarratorApp(
     DisplayMixin,
     ToastsMixin,
     PhonesMixin,
+    StylesMixin,
     App,
 ):
     CSS_PATH = "app.tcss"  # the home screen's and every screen's; the others' once it is drawn
-    SCREENS_CSS = Path(__file__).with_name("screens.tcss")
     TITLE = "Inquisition Narrator"
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
@@ -140,23 +141,6 @@ class NarratorApp(
         if css is not None and not self.stylesheet.has_source(str(css.resolve())):
             self.stylesheet.read(css)  # the game's themes, once
             self.refresh_css(animate=False)
-
-    def style_every_screen(self) -> None:
-        """The styles of the screens but the home (``screens.tcss``), read once: the home
-        screen's first frame does without them (their parse, and a longer list of rules to
-        match each of its widgets against: 1.7% of it, bench: cold start)."""
-        if not self.stylesheet.has_source(str(self.SCREENS_CSS)):
-            self.stylesheet.read(self.SCREENS_CSS)
-            self.refresh_css(animate=False)
-
-    def _load_screen_css(self, screen: Screen) -> None:
-        """Textual's, as a screen is shown: one but the home (or Textual's default under it)
-        shown before the first frame is drawn reads the other screens' styles first."""
-        from narrator.tui.home import HomeScreen
-
-        if type(screen) is not Screen and not isinstance(screen, HomeScreen):
-            self.style_every_screen()
-        super()._load_screen_css(screen)
 
     def on_mount(self) -> None:
         if not self.is_headless:

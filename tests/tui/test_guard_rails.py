@@ -116,7 +116,7 @@ async def test_every_screen_keeps_its_key_line_at_80_by_24(make_app, tmp_path, d
         Step.TURN_LEADER_CARD: "Press the colour" if deck == "physical" else "Enter: the app turns",
         Step.DISCUSSION: "e: end the discussion now",
         Step.ELECTION: "press the seat number",
-        Step.DRAW: "Enter: open the privacy screen.",
+        Step.DRAW: "Enter: the secret step",
         Step.ABILITY: "Enter: done.",
         Step.ROLES: "a: Agent of Bolas",
     }
