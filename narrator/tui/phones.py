@@ -140,7 +140,9 @@ class PhonesMixin:
         joined = self.joined_seats()
         if not joined:
             return
-        pages = {seat: self.seat_page(seat) for seat in sorted(joined)}
+        session = self.phone_session  # the acting seat's prompt, drawn once for every page
+        actor = self.actor_prompt(session) if session is not None and not session.lost else None
+        pages = {seat: self.seat_page(seat, actor) for seat in sorted(joined)}
         sent = (display, display.seats, pages)  # the pages as sent, but for their rev
         if sent == self._phones_sent:
             return  # unchanged (an entry publishes the table more than once): no redraw
@@ -151,11 +153,11 @@ class PhonesMixin:
         display.language = self.language  # its refusal pages too (the game's language)
         display.publish_seats(pages)
 
-    def seat_page(self, seat: int) -> dict[str, Any]:
+    def seat_page(self, seat: int, actor: dict[str, Any] | None) -> dict[str, Any]:
         from narrator.tui.seatpages import PAGE_WORDS
 
         lang, state = self.language, self.state
-        mode, prompt = self.seat_prompt(seat)
+        mode, prompt = self.seat_prompt(seat, actor)
         session = self.phone_session
         names = self.display.seats.names
         return {
@@ -171,14 +173,16 @@ class PhonesMixin:
             "rev": None,  # set as it is sent (``publish_phones``)
         }
 
-    def seat_prompt(self, seat: int) -> tuple[str, dict[str, Any] | None]:
+    def seat_prompt(
+        self, seat: int, actor: dict[str, Any] | None
+    ) -> tuple[str, dict[str, Any] | None]:
+        """``actor``: the acting seat's prompt (None: no secret step under way)."""
         from narrator.tui.seatpages import plain_prompt
 
         session = self.phone_session
-        if session is None or session.lost:
+        if session is None or actor is None:
             return "idle", None
         lang = self.language
-        actor = self.actor_prompt(session)
         count, title = len(actor["lines"]), say(lang, "seats.decoy_title")
         if seat == session.seat and not session.done:
             return "step", actor
