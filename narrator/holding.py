@@ -22,6 +22,8 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from narrator.paths import write_private
+
 NOTE_SUFFIX = ".open"  # beside a journal (``with_suffix``): where it is played now
 TRIES = 5  # another narrator's home screen holds a journal's lock for microseconds to look
 
@@ -88,16 +90,7 @@ def write_note(path: Path, now: _dt.datetime | None = None) -> None:
     text = json.dumps(
         {"pid": os.getpid(), "host": socket.gethostname(), "terminal": _terminal(), "since": since}
     )
-    tmp = note.with_name(note.name + ".tmp")
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with open(fd, "w", encoding="utf-8") as f:
-            os.fchmod(fd, 0o600)  # whatever the umask
-            f.write(text)
-        os.replace(tmp, note)
-    except OSError:
-        with suppress(OSError):
-            tmp.unlink()
+    write_private(note, text)
 
 
 def remove_note(path: Path) -> None:

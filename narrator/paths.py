@@ -8,6 +8,7 @@ and folder of the process owner-only whatever the umask it was started with.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -85,3 +86,23 @@ def ours_only(path: Path) -> bool:
         return False
     others_write = found.st_mode & 0o022
     return stat.S_ISREG(found.st_mode) and found.st_uid == os.getuid() and not others_write
+
+
+def write_private(path: Path, data: str | bytes) -> bool:
+    """Replace ``path`` with ``data`` at once (a reader never sees half of it), readable by
+    its owner only whatever the umask or a temporary file left by a killed copy. False if it
+    could not be written (a full or read-only disk): the temporary file is removed, and what
+    the caller keeps there is a convenience (a clock, an address, a note), never an entry."""
+    tmp = path.with_name(path.name + ".tmp")
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "wb") as out:
+            os.fchmod(fd, 0o600)
+            out.write(raw)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        return False
+    return True

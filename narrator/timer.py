@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from narrator.paths import write_private
 
 Clock = Callable[[], float]
 MAX_SECONDS = 24 * 3600.0  # no discussion is longer: a larger saved clock is damage
@@ -98,20 +99,11 @@ class TimerFile:
         if record == self._last:
             return
         data = {"key": key, "total": countdown.total, "left": left, "running": countdown.running}
-        tmp = self.path.with_name(self.path.name + ".tmp")
         self._last = record  # tried once per shown second, whatever happens
-        try:
-            # No fsync: it can stall the screen on a slow disk, and a killed process loses
-            # nothing the kernel already holds; only a power cut could cost the clock.
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            try:
-                os.write(fd, json.dumps(data).encode())
-            finally:
-                os.close(fd)
-            os.replace(tmp, self.path)
-        except OSError:  # the clock is a convenience: a full disk must not stop the discussion
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+        # No fsync: it can stall the screen on a slow disk, and a killed process loses nothing
+        # the kernel already holds; only a power cut could cost the clock. A full disk must
+        # not stop the discussion: the clock is a convenience.
+        write_private(self.path, json.dumps(data))
 
     def load(self, key: str, clock: Clock) -> Countdown | None:
         """The saved countdown for ``key`` (running again if it was running), else None.

@@ -261,15 +261,7 @@ class Journal:
     def remember_language(self, language: str) -> None:
         """The narrator chose ``language`` during the game: it resumes in it. A failure to save
         it loses no entry (the game then resumes in the language it was started in)."""
-        side = self.path.with_suffix(LANGUAGE_SUFFIX)
-        tmp = side.with_name(side.name + ".tmp")
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(language)
-            os.replace(tmp, side)
-        except OSError:
-            tmp.unlink(missing_ok=True)
+        paths.write_private(self.path.with_suffix(LANGUAGE_SUFFIX), language)
 
     def append(self, event: Event, source: str | None = None) -> Any:
         """Check ``event`` against the rules, write it to disk and fsync, then return the new

@@ -13,7 +13,6 @@ import contextlib
 import errno
 import importlib
 import json
-import os
 from pathlib import Path
 
 from rich.text import Text
@@ -23,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from narrator.paths import write_private
 from narrator.tui.widgets import Dimmed
 from narrator.tui.words import say, translate_bindings
 
@@ -74,19 +74,9 @@ def save_address(path: Path, port: int, token: str) -> None:
 
 
 def save_private(path: Path, data: dict) -> None:
-    """Replace a file kept beside the journal atomically, readable by the owner only. A
-    failure is not the game's: the display just gets a new address, the phones join again."""
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        try:
-            os.write(fd, json.dumps(data).encode())
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+    """Keep ``data`` beside the journal, owner-only. A failure is not the game's: the display
+    just gets a new address, the phones join again."""
+    write_private(path, json.dumps(data))
 
 
 class DisplayMixin:
