@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 TOKEN_BYTES = 24  # 192 bits: at least the 128 the W3C note on capability URLs asks for
+MAX_KEY = 8  # the longest key a phone may send ("enter", "escape", "ready", "01", "b3")
 
 
 def digest(secret: str) -> str:

@@ -29,6 +29,7 @@ from aiohttp import web
 from narrator.display.connections import SEAT_PATH
 from narrator.display.feed import encode
 from narrator.display.pagehtml import page_html
+from narrator.display.seats import MAX_KEY
 from narrator.prompts import words
 
 COOKIE = "narrator_seat"
@@ -37,7 +38,6 @@ JOIN = SEAT_PATH + "join/"
 ENTRY = SEAT_PATH + "entry"
 ENTRY_HEADER = "X-Narrator-Seat"
 MAX_ENTRY = 2048  # bytes of an entry's body; an entry is a key and a number
-MAX_KEY = 16  # characters of an entry's key ("enter", "escape", "ready", a choice's key)
 ENTRY_TIMEOUT = 5.0  # seconds the app has to answer a phone's entry
 RATE, BURST = 10.0, 20  # each address's requests to /seat/: 10 a second, 20 at once
 BUCKET = 4096  # every seat message is a multiple of this many bytes: its length tells nothing

@@ -29,7 +29,6 @@ if TYPE_CHECKING:  # the rules' side: imported once a game is played (a quicker 
 
 PRIVATE_SECONDS = 8  # the settings' default (``Settings.private_seconds``)
 TICK = 0.1  # seconds between looks at the clock while a session waits for its minimum
-MAX_KEY = 8  # the longest key a phone may send ("enter", "escape", "ready", "01")
 
 
 @dataclass
@@ -306,6 +305,8 @@ class PhonesMixin:
         return future
 
     def phone_key(self, seat: int, body: Any) -> dict[str, Any]:
+        from narrator.display.seats import MAX_KEY  # the server's bound, checked again here
+
         key = body.get("key") if isinstance(body, dict) else None
         rev = body.get("rev") if isinstance(body, dict) else None
         session = self.phone_session
