@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 
 from narrator import paths
 from narrator.tui.announcing import AnnouncementsMixin
@@ -155,11 +155,15 @@ class NarratorApp(
             self.run_worker(self.start_display(), exclusive=True, group="display")
         if self.resume_path is not None and self.open_journal(self.resume_path):
             return
-        from narrator.tui.home import HomeScreen
-
-        self.push_screen(HomeScreen())
         if self.start_new or self.game_name:
             self.start_setup(self.game_name)
+
+    def get_default_screen(self) -> Screen:
+        """The home screen, at the bottom of the stack from the start: a screen pushed over
+        Textual's own default would cost the first frame a second screen (bench: cold start)."""
+        from narrator.tui.home import HomeScreen
+
+        return HomeScreen()
 
     def start_setup(self, name: str | None = None) -> None:
         """The setup form of game ``name`` (the only game there is, if None)."""
@@ -342,12 +346,8 @@ class NarratorApp(
             self._show(target())
 
     def _show(self, screen) -> None:
-        from narrator.tui.home import HomeScreen
-
         # Keep the home screen at the bottom of the stack, one game screen above it.
-        while len(self.screen_stack) > 2 or (
-            len(self.screen_stack) == 2 and not isinstance(self.screen_stack[0], HomeScreen)
-        ):
+        while len(self.screen_stack) > 2:
             self.pop_screen()
         if len(self.screen_stack) == 2:
             self.switch_screen(screen)
@@ -355,17 +355,13 @@ class NarratorApp(
             self.push_screen(screen)
 
     def go_home(self) -> None:
-        from narrator.tui.home import HomeScreen
-
+        """Back to the home screen at the bottom of the stack (it reads the history again as it
+        is shown: ``HomeScreen.on_screen_resume``)."""
         self.play_journal(None)  # put down: another narrator may play it now
         self.countdown = None
         self.forget_announcements()
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        if isinstance(self.screen_stack[-1], HomeScreen):
-            self.screen.refresh_state()
-            return
-        self.switch_screen(HomeScreen())
 
     # --- actions --------------------------------------------------------------------------
     def action_undo(self) -> None:

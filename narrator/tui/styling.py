@@ -23,10 +23,10 @@ class StylesMixin:
             self.refresh_css(animate=False)
 
     def _load_screen_css(self, screen: Screen) -> None:
-        """Textual's, as a screen is shown: one but the home (or Textual's default under it)
-        shown before the first frame is drawn reads the other screens' styles first."""
+        """Textual's, as a screen is shown: one but the home shown before the first frame is
+        drawn reads the other screens' styles first."""
         from narrator.tui.home import HomeScreen
 
-        if type(screen) is not Screen and not isinstance(screen, HomeScreen):
+        if not isinstance(screen, HomeScreen):
             self.style_every_screen()
         super()._load_screen_css(screen)

@@ -127,6 +127,26 @@ async def test_an_unfinished_game_is_abandoned_and_kept_in_the_history(make_app,
     assert Journal.open(path).events  # the journal itself is untouched
 
 
+async def test_the_home_screen_is_under_every_game_and_home_goes_back_to_it(make_app, tmp_path):
+    """The home screen is the app's first screen (Textual's default), under a game resumed
+    from the command line too; going home leaves it alone on the stack, its menu read again."""
+    from narrator.tui.game import GameScreen
+
+    folder = tmp_path / "games"
+    path = unfinished("pyre", folder)
+    app = make_app(resume=path, new=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert [type(s) for s in app.screen_stack] == [HomeScreen, GameScreen]
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and ids(app))
+        assert [type(s) for s in app.screen_stack] == [HomeScreen]
+        assert ids(app)[0] == f"resume:{path.name}"
+        await pilot.press("enter")  # the same game again, over the same home screen
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert [type(s) for s in app.screen_stack] == [HomeScreen, GameScreen]
+
+
 async def test_what_the_first_frame_could_not_see_is_shown_once_it_is_drawn(make_app, tmp_path):
     """The first frame reads the database as it is; right after it, the whole database is
     read (a damaged one moved aside and rebuilt, with its line) and every journal's size is
