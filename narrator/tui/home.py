@@ -23,9 +23,9 @@ from textual.widgets.option_list import Option
 
 from narrator.games import registry
 from narrator.history.rows import GameRow
+from narrator.history.rows import started as when
+from narrator.history.rows import title as game_title
 from narrator.history.store import History
-from narrator.history.tables import started as when
-from narrator.history.tables import title as game_title
 from narrator.holding import held
 from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import say, translate_bindings
@@ -68,6 +68,20 @@ class HomeScreen(Screen):
         return say(self.app.language, key, **params)
 
     def compose(self) -> ComposeResult:
+        # What the menu lists is read first: the keys it offers (r, a) are known as the Footer
+        # is composed, which draws the first frame's keys at once (``FittingFooter.at_once``).
+        # The first frame reads only what it shows, from the database as it is (and the few
+        # journals that can change unseen: bench, cold start); the whole of it once drawn.
+        self.history = History(self.app.data_dir, check=False)
+        self.unfinished: list[GameRow] = []
+        self.damaged: list[GameRow] = []  # damaged journals that can resume before the damage
+        self.unreadable: list[GameRow] = []  # files that look like games but cannot be read
+        self.elsewhere: set[str] = set()  # unfinished games another narrator plays now
+        self.last: GameRow | None = None
+        self.shown_once = False  # the first resume is the screen's first showing: drawn here
+        self.looked = False  # the look after the first frame is done (every journal read)
+        self.read_state(thorough=False)
+        translate_bindings(self, self.app.language)  # the first frame's keys in its language
         with Vertical(id="home"):
             # The app's own title (the games are in the menu), in the very first frame.
             self.shown_title = self.tr("home.title")
@@ -85,16 +99,7 @@ class HomeScreen(Screen):
         # The title is the menu's heading, at its left: a toast (top right) leaves it whole.
         for part in ("#home-title", "#home-subtitle", "#home-menu"):
             self.query_one(part).styles.width = MENU_WIDTH
-        # The first frame reads only what it shows, from the database as it is (and the few
-        # journals that can change unseen: bench, cold start); the whole of it once drawn.
-        self.history = History(self.app.data_dir, check=False)
-        self.unfinished: list[GameRow] = []
-        self.damaged: list[GameRow] = []  # damaged journals that can resume before the damage
-        self.elsewhere: set[str] = set()  # unfinished games another narrator plays now
-        self.last: GameRow | None = None
-        self.shown_once = False  # the first resume is the screen's first showing: drawn here
-        self.looked = False  # the look after the first frame is done (every journal read)
-        self.refresh_state(thorough=False)
+        self.show_state()
         self.app.after_first_frame(self.look_again)
 
     def on_unmount(self) -> None:
@@ -127,6 +132,20 @@ class HomeScreen(Screen):
     def refresh_state(self, thorough: bool = True, keep: str = "") -> None:
         """The menu drawn from the history, brought up to date with the journals first
         (``History.sync``); ``keep``: the option to highlight again, if still there."""
+        self.read_state(thorough)
+        self.show_state(keep)
+
+    def read_state(self, thorough: bool = True) -> None:
+        """What the menu lists, from the history brought up to date with the journals."""
+        self.history.sync(thorough, budget=None if thorough else READ_FIRST)
+        self.unfinished = self.history.games(status="playing")
+        self.last = next(iter(self.history.games(seated=True, limit=1)), None)
+        self.unreadable = self.history.games(status="unreadable")
+        self.damaged = [row for row in self.unreadable if row.step]  # resumable before it
+        self.elsewhere = {row.journal for row in self.unfinished if held(self.path(row))}
+
+    def show_state(self, keep: str = "") -> None:
+        """The screen drawn from what ``read_state`` read."""
         # Words are read again each time: the language may have changed in the settings.
         translate_bindings(self, self.app.language)
         title = self.tr("home.title")
@@ -134,13 +153,7 @@ class HomeScreen(Screen):
             self.shown_title = title
             self.query_one("#home-title", Static).update(title)
         self.query_one("#home-subtitle", Static).update(self.tr("home.subtitle"))
-        self.history.sync(thorough, budget=None if thorough else READ_FIRST)
-        self.unfinished = self.history.games(status="playing")
-        self.last = next(iter(self.history.games(seated=True, limit=1)), None)
-        unreadable = self.history.games(status="unreadable")
-        self.damaged = [row for row in unreadable if row.step]  # resumable before the damage
-        self.elsewhere = {row.journal for row in self.unfinished if held(self.path(row))}
-        self.show_message(unreadable)
+        self.show_message(self.unreadable)
         self.fill_menu(keep)
         self.refresh_bindings()
 
@@ -192,8 +205,9 @@ class HomeScreen(Screen):
     # --- the keys shown are the keys that work ------------------------------------------
     def highlighted(self) -> str:
         menu = self.query_one("#home-menu", OptionList)
-        if menu.highlighted is None:
-            return ""
+        if menu.highlighted is None:  # not filled yet: the first option, as it will be
+            first = [*self.unfinished, *self.damaged][:1]  # (the first frame's keys: a)
+            return RESUME + first[0].journal if first and not menu.option_count else ""
         return menu.get_option_at_index(menu.highlighted).id or ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -100,6 +100,7 @@ class FittingFooter(Footer):
 
     def on_mount(self) -> None:  # (Textual calls Footer's own too)
         if self.at_once:
+            self.fit()  # the keys composed with it, fitted before the first frame
             self.app.after_first_frame(self.build_keys)
 
     def build_keys(self) -> None:
@@ -111,7 +112,12 @@ class FittingFooter(Footer):
         """Textual's keys, each given the Footer's ``compact`` before it is mounted: a new key's
         own default (True) would otherwise be styled once, then its bound value (False) again,
         two restyles per key and rebuild (a profile found them a tenth of a whole-game test).
-        ``at_once``: the keys but the docked palette's drawn by one ``KeyLine``."""
+        ``at_once``: the keys but the docked palette's drawn by one ``KeyLine``, composed with
+        the screen (its bindings are its own and the app's already: no rebuild waits for the
+        screen's first word that they are ready, ``bindings_changed``)."""
+        if self.at_once and self.is_attached:
+            self.set_reactive(Footer._bindings_ready, True)
+            self._shown = self.shown_keys()
         widgets = list(super().compose())
         for widget in widgets:
             if isinstance(widget, FooterKey):
@@ -199,7 +205,9 @@ class FittingFooter(Footer):
     def fit(self) -> None:
         drawers = self.keys()
         keys = [key for key, _ in drawers]
-        room = self.size.width
+        # Before the first frame it is not laid out yet: the screen's width (it is docked
+        # across it), so that the first frame shows the keys that fit, as every later one.
+        room = self.size.width or (self.app.size.width if self.at_once else 0)
         if not keys or not room:
             return
         drawn = [(key.key_display, key.description) for key in keys]

@@ -199,13 +199,21 @@ async def test_the_other_screens_styles_are_read_once_the_home_screen_is_drawn(
         assert app.stylesheet.has_source(str(app.SCREENS_CSS))
 
 
-@pytest.mark.parametrize(("size", "language"), [((100, 30), "en"), ((80, 24), "ru")])
+@pytest.mark.parametrize(
+    ("size", "language", "unfinished"),
+    [((100, 30), "en", False), ((80, 24), "ru", False), ((100, 30), "en", True)],
+)
 async def test_the_first_frame_draws_the_footer_as_its_keys_do(
-    tmp_path, monkeypatch, size, language
+    tmp_path, monkeypatch, size, language, unfinished
 ):
     """Until the first frame is drawn the home screen's Footer draws its keys with one widget
     (``KeyLine``), then with a widget a key: the same row, cell by cell and style by style,
-    with every label and with some given up (80 columns in Russian)."""
+    with every label and with some given up (80 columns in Russian), and with an unfinished
+    game's keys (r, and a for the game highlighted) in the first frame too."""
+    if unfinished:
+        from tests.history.games import unfinished as stopped
+
+        stopped("pyre", tmp_path / "games")
     from textual.widgets._footer import FooterKey
 
     from narrator.tui.widgets import KeyLine
