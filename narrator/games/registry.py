@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import importlib
 import tomllib
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 GAMES_DIR = Path(__file__).parent
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):  # (not a dataclass: built at start-up, a tenth the cost)
     name: str
     module: str  # holds GAME
     words_dir: Path  # <dir>/ui/<lang>/about.toml: [about] title = "…"

@@ -4,9 +4,12 @@ by the home screen at start-up (reading a journal, ``reading``, is imported only
 from __future__ import annotations
 
 import datetime as _dt
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from narrator.games import registry
 
 PLAYING, OVER, ABANDONED, UNREADABLE = "playing", "over", "abandoned", "unreadable"
 ABANDONED_SUFFIX = ".abandoned"  # beside the journal: the table gave the game up
@@ -49,3 +52,21 @@ class GameRow:
 
 def abandoned_path(journal: Path) -> Path:
     return journal.with_name(journal.name + ABANDONED_SUFFIX)
+
+
+def title(game: str, lang: str) -> str:
+    """A game's title (read from its words file once: a long list names it on every line)."""
+    return _title(game, lang, game in registry.names())
+
+
+@functools.cache
+def _title(game: str, lang: str, known: bool) -> str:
+    return registry.title(game, lang) if known else game
+
+
+def started(row: GameRow) -> str:
+    """When a game began, as the lists show it."""
+    try:
+        return _dt.datetime.fromisoformat(row.started).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return row.started

@@ -4,36 +4,16 @@ history`` both draw these."""
 
 from __future__ import annotations
 
-import datetime as _dt
-import functools
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from narrator.games import registry
-from narrator.history.rows import GameRow
+from narrator.history.rows import GameRow, started, title
 from narrator.prompts import words
 
 
 def _say(lang: str, key: str, **params) -> str:
     return words(lang, None).format(key, **params)
-
-
-def title(game: str, lang: str) -> str:
-    """A game's title (read from its words file once: a long list names it on every line)."""
-    return _title(game, lang, game in registry.names())
-
-
-@functools.cache
-def _title(game: str, lang: str, known: bool) -> str:
-    return registry.title(game, lang) if known else game
-
-
-def started(row: GameRow) -> str:
-    try:
-        return _dt.datetime.fromisoformat(row.started).strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return row.started
 
 
 def duration(row: GameRow) -> str:

@@ -48,12 +48,15 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from narrator import paths
-from narrator.prompts import overrides, sources
+from narrator.prompts import sources
 from narrator.prompts.plurals import LineFormatter
 from narrator.prompts.terms import Term
+
+if TYPE_CHECKING:
+    from narrator.prompts import overrides
 
 LANGUAGES = ("en", "ru")
 DEFAULT_LANGUAGE = "en"
@@ -219,6 +222,8 @@ class Catalogue:
                 others = {k: placeholders(line) for k, line in lines.items()}
             return others.get(key)
 
+        from narrator.prompts import overrides  # read with the first spoken line, not before
+
         lines, faults = overrides.read(path, self.lang, fields_of, placeholders)
         self.warnings.extend(_problem(fault) for fault in faults)
         for key, line in lines.items():
@@ -323,6 +328,8 @@ def reason(error: BaseException, english: str | None = None, other: str = "unkno
 def _problem(fault: overrides.Fault) -> Problem:
     """What the override checker found, worded: an error it gives as a parameter is the
     system's or the parser's `reason`, a fault within it a part of the sentence."""
+
+    from narrator.prompts import overrides
 
     def part(value: Any) -> Any:
         if isinstance(value, overrides.Fault):

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import time
 from concurrent.futures import Future
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from narrator.prompts import worded
@@ -25,29 +25,10 @@ from narrator.tui.words import say
 
 if TYPE_CHECKING:  # the rules' side: imported once a game is played (a quicker first frame)
     from narrator.games.shell_data import Choice, Privacy
-    from narrator.tui.secretkeys import PrivateKeys
+    from narrator.tui.seatpages import PhoneSession
 
 PRIVATE_SECONDS = 8  # the settings' default (``Settings.private_seconds``)
 TICK = 0.1  # seconds between looks at the clock while a session waits for its minimum
-
-
-@dataclass
-class PhoneSession:
-    """A secret step under way on the acting seat's phone."""
-
-    seat: int
-    privacy: Privacy
-    keys: PrivateKeys
-    started: float  # on the app's clock
-    minimum: float  # seconds
-    ends_at: int  # Unix ms: the phones' own count of the minimum
-    done: bool = False  # the acting seat tapped Done on the last page
-    lost: bool = False  # the acting seat was revoked: the step goes back to the laptop
-    tapped: set[int] = field(default_factory=set)  # decoys that tapped Ready
-    message: str = ""  # the last refusal, on the acting seat's page only
-    warned: str | None = None  # the key whose warning is shown: tapped again, it goes on
-    step_rev: int = 0  # the page rev the acting seat's prompt was last changed at
-    entries: int = 0  # the journal's entries as it began: an undo below them ends it
 
 
 class PhonesMixin:
@@ -204,6 +185,7 @@ class PhonesMixin:
     def phone_step(self, privacy: Privacy) -> bool:
         """Enter on a private step: on the acting seat's phone if it is joined (True), else
         False (the privacy screen, as ever)."""
+        from narrator.tui.seatpages import PhoneSession
         from narrator.tui.seatsview import PhoneStepScreen
         from narrator.tui.secretkeys import PrivateKeys
 

@@ -9,9 +9,10 @@ soonest, what the seat alone has seen, the public table, and its rev."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from io import StringIO
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
@@ -21,8 +22,30 @@ from narrator.prompts import worded
 from narrator.tui import drawing
 from narrator.tui.words import say
 
+if TYPE_CHECKING:
+    from narrator.tui.secretkeys import PrivateKeys
+
 PAGE_WIDTH = 40  # columns a step's body is worded in for a phone (its lines wrap there)
 PAGE_WORDS = ("seen", "table", "nothing", "reconnecting", "refused")
+
+
+@dataclass
+class PhoneSession:
+    """A secret step under way on the acting seat's phone."""
+
+    seat: int
+    privacy: Privacy
+    keys: PrivateKeys
+    started: float  # on the app's clock
+    minimum: float  # seconds
+    ends_at: int  # Unix ms: the phones' own count of the minimum
+    done: bool = False  # the acting seat tapped Done on the last page
+    lost: bool = False  # the acting seat was revoked: the step goes back to the laptop
+    tapped: set[int] = field(default_factory=set)  # decoys that tapped Ready
+    message: str = ""  # the last refusal, on the acting seat's page only
+    warned: str | None = None  # the key whose warning is shown: tapped again, it goes on
+    step_rev: int = 0  # the page rev the acting seat's prompt was last changed at
+    entries: int = 0  # the journal's entries as it began: an undo below them ends it
 
 
 def seats_path(journal_path: Path) -> Path:
