@@ -12,6 +12,7 @@ connections, issue 37), the report is opened with the app's reserve (``narrator.
 from __future__ import annotations
 
 import os
+import sys
 import traceback
 from collections import deque
 from datetime import datetime
@@ -38,6 +39,13 @@ def reports(folder: Path) -> list[Path]:
     return sorted(found)
 
 
+def on_privacy_screen(screen: Any) -> bool:
+    """True for a privacy screen; none is open before its module is loaded (the first key of
+    a run would otherwise load it, and the rules' data with it: a pause at that key)."""
+    privacy = sys.modules.get("narrator.tui.privacy")
+    return privacy is not None and isinstance(screen, privacy.PrivacyScreen)
+
+
 def report_text(error: BaseException, keys: list[str], journal: str | None, hidden: bool) -> str:
     """The report: what broke where, the keys before it; the error's own message is left out
     when it happened on a privacy screen (it could name a card)."""
@@ -62,9 +70,7 @@ class CrashMixin:
             self.recent_keys: deque[str] = deque(maxlen=KEYS_KEPT)
         from textual.widgets import Input
 
-        from narrator.tui.privacy import PrivacyScreen
-
-        private = self.screen_stack and any(isinstance(s, PrivacyScreen) for s in self.screen_stack)
+        private = any(map(on_privacy_screen, self.screen_stack))
         typing = bool(self.screen_stack) and isinstance(self.focused, Input) and event.is_printable
         self.recent_keys.append(HIDDEN if private or typing else event.key)
 
@@ -72,9 +78,7 @@ class CrashMixin:
         """Textual's, then its traceback (with the values of variables) replaced by one line."""
         from rich.text import Text
 
-        from narrator.tui.privacy import PrivacyScreen
-
-        hidden = any(isinstance(s, PrivacyScreen) for s in self.screen_stack)
+        hidden = any(map(on_privacy_screen, self.screen_stack))
         path = self.write_crash_report(error, hidden)
         super()._handle_exception(error)
         where = str(path) if path else say(self.language, "game.crash_unwritten")
