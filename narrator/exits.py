@@ -9,6 +9,7 @@ importing the command that imports them.
 from __future__ import annotations
 
 import errno
+import functools
 from typing import Any
 
 # The exit codes (README, ``--help``): a script or a shell can tell them apart.
@@ -74,9 +75,14 @@ def why(error: BaseException) -> Any:
 # clear the screen, retitle the window or paste), and the marks that reorder text around them.
 _CONTROLS = {c for c in range(0xA0) if c < 0x20 or c >= 0x7F} - {ord("\n"), ord("\t")}
 _BIDI = {*range(0x200E, 0x2010), *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
-_SHOWN = {c: chr(c).encode("unicode_escape").decode("ascii") for c in _CONTROLS | _BIDI}
+
+
+@functools.cache
+def _shown() -> dict[int, str]:
+    """Each of them as its escape, made once at the first use (not at start-up)."""
+    return {c: chr(c).encode("unicode_escape").decode("ascii") for c in _CONTROLS | _BIDI}
 
 
 def escaped(text: str) -> str:
     """``text`` for a terminal: each control character shown as its escape (``\\x1b``)."""
-    return text.translate(_SHOWN)
+    return text.translate(_shown())

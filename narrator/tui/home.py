@@ -170,37 +170,42 @@ class HomeScreen(Screen):
         message.update(Text("\n".join(lines), style="yellow") if lines else "")
 
     def fill_menu(self, keep: str = "") -> None:
-        lang = self.app.language
         menu = self.query_one("#home-menu", OptionList)
-        menu.clear_options()
+        menu.set_options(self.options())  # all at once: an option added lays out every line
+        ids = [option.id for option in menu.options]
+        menu.highlighted = ids.index(keep) if keep in ids else 0
+        if not menu.highlighted:
+            menu.scroll_home(animate=False)
+        menu.focus()
+
+    def options(self) -> list[Option]:
+        """The menu: the unfinished games (newest first), the damaged ones, the last game's
+        players again, a new game of each game, the history, settings, quit."""
+        lang = self.app.language
+        options = []
         for row in self.unfinished:
             step, started = row.step.get(lang, row.journal), when(row)
             if row.journal in self.elsewhere:  # one game, one narrator: Enter offers its record
                 started = self.tr("home.open_elsewhere")  # (where it stands, not when)
             room = LINE - cell_len(f"{step} ·  · {started}")
             line = f"{step} · {players(row, room)} · {started}"
-            menu.add_option(Option(Text(line), id=RESUME + row.journal))
+            options.append(Option(Text(line), id=RESUME + row.journal))
         for row in self.damaged:  # Enter asks first, then resumes before the damaged line
             line = f"⚠ {row.step.get(lang, row.journal)}"
-            menu.add_option(Option(Text(line, style="yellow"), id=RESUME + row.journal))
+            options.append(Option(Text(line, style="yellow"), id=RESUME + row.journal))
         if self.last is not None and self.last.game in registry.names():  # a game still there
             game = game_title(self.last.game, lang)
             names = ", ".join(seat.name for seat in self.last.seats)
             label = self.tr("home.again", game=game, names=names)
-            menu.add_option(Option(Text(label), id=AGAIN + self.last.journal))
+            options.append(Option(Text(label), id=AGAIN + self.last.journal))
             label = self.tr("home.again_next", game=game)
-            menu.add_option(Option(Text(label), id=NEXT + self.last.journal))
+            options.append(Option(Text(label), id=NEXT + self.last.journal))
         for name in registry.names():  # one "New game" a game, in the registry's order
             label = self.tr("home.new_of", game=registry.title(name, lang))
-            menu.add_option(Option(label, id=NEW + name))
-        menu.add_option(Option(self.tr("home.history"), id="history"))
-        menu.add_option(Option(self.tr("home.settings"), id="settings"))
-        menu.add_option(Option(self.tr("home.quit"), id="quit"))
-        ids = [option.id for option in menu.options]
-        menu.highlighted = ids.index(keep) if keep in ids else 0
-        if not menu.highlighted:
-            menu.scroll_home(animate=False)
-        menu.focus()
+            options.append(Option(label, id=NEW + name))
+        for name in ("history", "settings", "quit"):
+            options.append(Option(self.tr(f"home.{name}"), id=name))
+        return options
 
     # --- the keys shown are the keys that work ------------------------------------------
     def highlighted(self) -> str:
