@@ -132,6 +132,9 @@ class HomeScreen(Screen):
     def refresh_state(self, thorough: bool = True, keep: str = "") -> None:
         """The menu drawn from the history, brought up to date with the journals first
         (``History.sync``); ``keep``: the option to highlight again, if still there."""
+        # The keys' words are read again each time: the language may have changed in the
+        # settings (the first showing's are given them as it is composed).
+        translate_bindings(self, self.app.language)
         self.read_state(thorough)
         self.show_state(keep)
 
@@ -145,9 +148,7 @@ class HomeScreen(Screen):
         self.elsewhere = {row.journal for row in self.unfinished if held(self.path(row))}
 
     def show_state(self, keep: str = "") -> None:
-        """The screen drawn from what ``read_state`` read."""
-        # Words are read again each time: the language may have changed in the settings.
-        translate_bindings(self, self.app.language)
+        """The screen drawn from what ``read_state`` read, in the app's language."""
         title = self.tr("home.title")
         if title != self.shown_title:  # only when the language changed: a redraw costs a frame
             self.shown_title = title
