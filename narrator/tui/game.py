@@ -26,8 +26,9 @@ from narrator.timer import TimerFile
 from narrator.tui import drawing, keyreader
 from narrator.tui.clock import TICK, DiscussionClock
 from narrator.tui.entering import EnteringMixin
+from narrator.tui.footer import FittingFooter
 from narrator.tui.pacing import PacingMixin
-from narrator.tui.widgets import Drawn, DrawnStatic, FittingFooter, drawn_at
+from narrator.tui.widgets import Drawn, DrawnStatic, drawn_at
 from narrator.tui.words import translate_bindings
 
 __all__ = ["GameScreen"]

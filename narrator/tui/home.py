@@ -18,6 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -27,7 +28,7 @@ from narrator.history.rows import started as when
 from narrator.history.rows import title as game_title
 from narrator.history.store import History
 from narrator.holding import held
-from narrator.tui.widgets import FittingFooter
+from narrator.tui.keyline import FirstKeys
 from narrator.tui.words import say, translate_bindings
 
 NEW = "new:"  # a game's "New game" option: new:<name>
@@ -68,8 +69,8 @@ class HomeScreen(Screen):
         return say(self.app.language, key, **params)
 
     def compose(self) -> ComposeResult:
-        # What the menu lists is read first: the keys it offers (r, a) are known as the Footer
-        # is composed, which draws the first frame's keys at once (``FittingFooter.at_once``).
+        # What the menu lists is read first: the keys it offers (r, a) are known as the first
+        # frame's key line is drawn (``FirstKeys``).
         # The first frame reads only what it shows, from the database as it is (and the few
         # journals that can change unseen: bench, cold start); the whole of it once drawn.
         self.history = History(self.app.data_dir, check=False)
@@ -89,9 +90,15 @@ class HomeScreen(Screen):
             yield Static(id="home-subtitle")
             yield OptionList(id="home-menu")
             yield Static(id="message")
-        # Before the app's first frame, its keys drawn by one widget (the frame waits for none
-        # of its key widgets, which are built once it is drawn: bench, cold start).
-        yield FittingFooter(at_once=self.app.first_frame_waiting is not None)
+        # The app's first frame's keys drawn by one widget, which gives way to the Footer once
+        # it is drawn (its styles and key widgets: bench, cold start); the app runs one home.
+        yield FirstKeys(footer=self.footer)
+
+    def footer(self) -> Widget:
+        """The Footer, in place of the first frame's keys once it is drawn (its keys now)."""
+        from narrator.tui.footer import FittingFooter
+
+        return FittingFooter(ready=True)
 
     def on_mount(self) -> None:
         # Wider than the app's menu: an unfinished game's line (its players, its date) on one

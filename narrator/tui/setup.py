@@ -20,8 +20,8 @@ from textual.widgets import Button, Input, Label, Select, Static
 from narrator.games.base import Refusal
 from narrator.games.shell_data import Field
 from narrator.prompts import Localized, Term, worded
+from narrator.tui.footer import FittingFooter
 from narrator.tui.messages import Refused
-from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import say, translate_bindings
 
 

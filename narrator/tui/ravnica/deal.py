@@ -14,10 +14,10 @@ from textual.widgets import Button, Label, Select, Static
 
 from narrator.games.ravnica import events as ev
 from narrator.games.ravnica.tables import GUILD_ORDER, GUILDS, deal_guilds
+from narrator.tui.footer import FittingFooter
 from narrator.tui.messages import Refused
 from narrator.tui.ravnica.table import pips
 from narrator.tui.setup import CSelect
-from narrator.tui.widgets import FittingFooter
 from narrator.tui.words import say, translate_bindings
 
 
