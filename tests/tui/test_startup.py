@@ -206,8 +206,8 @@ async def test_the_other_screens_styles_are_read_once_the_home_screen_is_drawn(
 async def test_the_first_frame_draws_the_footer_as_its_keys_do(
     tmp_path, monkeypatch, size, language, unfinished
 ):
-    """Until the first frame is drawn the home screen's Footer draws its keys with one widget
-    (``KeyLine``), then with a widget a key: the same row, cell by cell and style by style,
+    """The home screen's first frame draws its keys with one widget (``FirstKeys``), then the
+    Footer with a widget a key: the same row, cell by cell and style by style,
     with every label and with some given up (80 columns in Russian), and with an unfinished
     game's keys (r, and a for the game highlighted) in the first frame too."""
     if unfinished:
@@ -216,7 +216,7 @@ async def test_the_first_frame_draws_the_footer_as_its_keys_do(
         stopped("pyre", tmp_path / "games")
     from textual.widgets._footer import FooterKey
 
-    from narrator.tui.keyline import FirstKeys as KeyLine
+    from narrator.tui.keyline import FirstKeys
 
     rows: list[list] = []
     display = NarratorApp._display
@@ -229,14 +229,14 @@ async def test_the_first_frame_draws_the_footer_as_its_keys_do(
     def drawn(app, screen, renderable) -> None:
         display(app, screen, renderable)
         if renderable is not None and not app._batch_count and not rows:
-            assert app.screen.query(KeyLine)  # the first frame's Footer: one widget
+            assert app.screen.query(FirstKeys)  # the first frame's keys: one widget
             rows.append(footer_row(app))
 
     monkeypatch.setattr(NarratorApp, "_display", drawn)
     voice = CaptionsOnly(language)
     app = NarratorApp(data_dir=tmp_path / "games", voice=voice, language=language)
     async with app.run_test(size=size) as pilot:
-        await wait_for(pilot, lambda: rows and not app.screen.query(KeyLine))
+        await wait_for(pilot, lambda: rows and not app.screen.query(FirstKeys))
         await wait_for(pilot, lambda: len(app.screen.query(FooterKey)) > 2)
         await pilot.pause()
         assert footer_row(app) == rows[0]
