@@ -1,13 +1,15 @@
 """The history's rows: one game as it is kept, and each seat of it. Plain data, imported
-by the home screen at start-up (reading a journal, ``reading``, is imported only to read one)."""
+by the home screen at start-up (reading a journal, ``reading``, is imported only to read one).
+Named tuples, not frozen dataclasses: a frozen dataclass compiles six methods as it is made, a
+millisecond of the start (bench: cold start). A row is never changed, its dicts included:
+the empty ones by default are shared."""
 
 from __future__ import annotations
 
 import datetime as _dt
 import functools
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from narrator.games import registry
 
@@ -15,16 +17,14 @@ PLAYING, OVER, ABANDONED, UNREADABLE = "playing", "over", "abandoned", "unreadab
 ABANDONED_SUFFIX = ".abandoned"  # beside the journal: the table gave the game up
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     seat: int
     name: str
-    side: dict[str, str] = field(default_factory=dict)  # by language; only once it is over
+    side: dict[str, str] = {}  # by language; only once it is over
     won: bool | None = None  # None: the game does not tell
 
 
-@dataclass(frozen=True)
-class GameRow:
+class GameRow(NamedTuple):
     """One game as the history keeps it."""
 
     journal: str  # the journal's file name, in the data folder
@@ -35,11 +35,11 @@ class GameRow:
     size: int
     mtime_ns: int
     language: str | None = None
-    step: dict[str, str] = field(default_factory=dict)  # "Resume …: where it stands", by language
-    winner: dict[str, str] = field(default_factory=dict)  # the winning side, by language
-    rulings: dict[str, Any] = field(default_factory=dict)  # the setup form's values
+    step: dict[str, str] = {}  # "Resume …: where it stands", by language
+    winner: dict[str, str] = {}  # the winning side, by language
+    rulings: dict[str, Any] = {}  # the setup form's values
     seats: tuple[Seat, ...] = ()
-    problem: dict[str, str] = field(default_factory=dict)  # why it cannot be read
+    problem: dict[str, str] = {}  # why it cannot be read
 
     @property
     def seconds(self) -> float | None:
