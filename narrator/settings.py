@@ -39,6 +39,9 @@ class Speech:
 
 @dataclass(frozen=True)
 class Settings:
+    """What the user chose in ``settings.toml`` (or the settings dialog), each value checked
+    (``parse``); a language may have its own voice, rate and volume (``own_speech``)."""
+
     language: str = "en"
     voice: str | None = None  # these three: for each language without its own Speech
     rate: int = 165

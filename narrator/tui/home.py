@@ -17,6 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.events import ScreenResume
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -112,9 +113,13 @@ class HomeScreen(Screen):
     def on_unmount(self) -> None:
         self.history.close()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: ScreenResume) -> None:
         if self.shown_once:  # back from a game, the history or the settings
             self.refresh_state()
+        else:  # its first showing: its widgets were styled as they were mounted, just now;
+            # Textual would style them all again (1.5% of the first frame; that frame is the
+            # screen as it stays, with every style: tests/tui/test_startup.py)
+            event.refresh_styles = False
         self.shown_once = True
 
     def look_again(self) -> None:
