@@ -64,7 +64,7 @@ class FirstKeys(Widget):
     COMPONENT_CLASSES = {"footer-key--key", "footer-key--description", "first-keys--edge"}
     DEFAULT_CSS = """
     FirstKeys {
-        dock: bottom; height: 1; width: 100%; text-wrap: nowrap;
+        dock: bottom; height: 1; width: 100%;
         color: $footer-foreground; background: $footer-background;
         .footer-key--key {
             color: $footer-key-foreground; background: $footer-key-background; text-style: bold;
@@ -94,7 +94,8 @@ class FirstKeys(Widget):
             await self.remove()
 
     def keys(self) -> tuple[list[SimpleNamespace], SimpleNamespace | None]:
-        """The keys the Footer would show, as data, and its palette key (None: none)."""
+        """The keys the Footer would show, as data (the home screen groups none), and its
+        palette key (None: none)."""
         app, bindings = self.app, self.screen.active_bindings
 
         def key(binding, enabled: bool) -> SimpleNamespace:
