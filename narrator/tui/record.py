@@ -198,6 +198,13 @@ class RecordLines(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         self.draw()
 
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        """Whenever the record is longer than its room. Textual's asks whether its scrollbar is
+        shown, which it is only from the layout after the record was first drawn: an End
+        pressed as the record came on screen did nothing (a test caught it, 1 run in 20)."""
+        return not self._check_disabled() and self.max_scroll_y > 0
+
     def render_line(self, y: int) -> Strip:
         self.draw()  # the first frame may come before the first Resize
         scroll_x, scroll_y = self.scroll_offset
