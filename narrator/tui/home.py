@@ -40,7 +40,8 @@ SHOWN_NAMES = 4  # names on a line before "…"
 READ_FIRST = 8  # journals read before the first frame (the newest; a rebuilt history: bench)
 READ_AT_ONCE = 8  # then, after it, between two looks at the keys
 MENU_WIDTH = 96  # the menu's columns, its frame's included; its title's too
-LINE = 92  # an option's text on one line of the menu (96 columns wide, its frame aside)
+FRAME = 4  # the menu's columns around an option's text (its border and padding)
+LINE = MENU_WIDTH - FRAME  # an option's text on one line of the menu, at its widest
 
 
 def players(row: GameRow, room: int = LINE) -> str:
@@ -182,8 +183,19 @@ class HomeScreen(Screen):
         message = self.query_one("#message", Static)
         message.update(Text("\n".join(lines), style="yellow") if lines else "")
 
+    def line_room(self) -> int:
+        """An option's columns on one line: the menu's (narrower than ``MENU_WIDTH`` in a
+        narrower terminal: 80 columns), its frame aside."""
+        return min(MENU_WIDTH, self.app.size.width) - FRAME
+
+    def on_resize(self) -> None:
+        """The unfinished games' lines fitted again to a terminal made wider or narrower."""
+        if self.unfinished and getattr(self, "filled_for", None) not in (None, self.line_room()):
+            self.fill_menu(keep=self.highlighted())
+
     def fill_menu(self, keep: str = "") -> None:
         menu = self.query_one("#home-menu", OptionList)
+        self.filled_for = self.line_room()  # its lines' room (a resize may fit them again)
         menu.set_options(self.options())  # all at once: an option added lays out every line
         ids = [option.id for option in menu.options]
         menu.highlighted = ids.index(keep) if keep in ids else 0
@@ -200,7 +212,7 @@ class HomeScreen(Screen):
             step, started = row.step.get(lang, row.journal), when(row)
             if row.journal in self.elsewhere:  # one game, one narrator: Enter offers its record
                 started = self.tr("home.open_elsewhere")  # (where it stands, not when)
-            room = LINE - cell_len(f"{step} ·  · {started}")
+            room = self.line_room() - cell_len(f"{step} ·  · {started}")
             line = f"{step} · {players(row, room)} · {started}"
             options.append(Option(Text(line), id=RESUME + row.journal))
         for row in self.damaged:  # Enter asks first, then resumes before the damaged line

@@ -52,7 +52,8 @@ async def test_every_unfinished_game_is_listed_newest_first_and_any_resumes(make
 
 
 async def test_an_unfinished_games_line_holds_on_one_line_whatever_the_names(make_app, tmp_path):
-    """Long names: as many as fit are shown, then "…", and the date stays on the line."""
+    """Long names: as many as fit are shown, then "…", and the date stays on the line; in an
+    80-column terminal too, the line fitted again as it is narrowed."""
     import io
     import re
 
@@ -71,6 +72,14 @@ async def test_an_unfinished_games_line_holds_on_one_line_whatever_the_names(mak
         await wait_for(pilot, lambda: any(i.startswith("resume:") for i in ids(app)))
         (line,) = [x for x in screen_text(app).splitlines() if "Resume Ravnica" in x]
         assert "Annovskaya-Petrenko, …" in line and re.search(r"\d\d:\d\d", line), line
+        await pilot.resize_terminal(80, 24)
+
+        def narrowed() -> str:
+            (line,) = [x for x in screen_text(app).splitlines() if "Resume Ravnica" in x]
+            assert "· … ·" in line and re.search(r"\d\d:\d\d", line), line  # no name fits
+            return line
+
+        await wait_for(pilot, narrowed)
 
 
 async def test_r_is_shown_only_with_an_unfinished_game_and_every_key_shown_works(make_app):
