@@ -82,6 +82,13 @@ class Listing(ScrollView, can_focus=True):
         self.lay_out()
         self.keep_in_view()
 
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        """Whenever its lines are more than its room, as ``RecordLines``: Textual asks whether
+        its scrollbar is shown, which it is only from the layout after the lines were set (an
+        End pressed as the history opens would not scroll to the row it moved to)."""
+        return not self._check_disabled() and self.max_scroll_y > 0
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
