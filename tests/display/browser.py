@@ -11,6 +11,7 @@ import os
 import shutil
 import socket
 import tempfile
+import time
 from typing import Any
 
 import aiohttp
@@ -99,12 +100,14 @@ class Page:
         return await self.evaluate("document.documentElement.outerHTML")
 
     async def wait(self, condition, timeout: float = 10.0) -> None:
-        """Until ``await condition()`` is true (the page is polled, never slept on blindly)."""
-        for _ in range(int(timeout / 0.05)):
-            if await condition():
-                return
-            await asyncio.sleep(0.05)
-        raise AssertionError("the page never showed what was expected")
+        """Until ``await condition()`` is true (the page is polled, never slept on blindly:
+        often at first, a page drawn again in a few milliseconds, then every 50 ms)."""
+        deadline, pause = time.monotonic() + timeout, 0.002
+        while not await condition():
+            if time.monotonic() > deadline:
+                raise AssertionError("the page never showed what was expected")
+            await asyncio.sleep(pause)
+            pause = min(0.05, pause * 2)
 
     async def screenshot(self) -> bytes:
         import base64

@@ -43,20 +43,23 @@ MEASURE = """JSON.stringify((() => {
 
 
 async def viewport(page, size: tuple[int, int]) -> dict:
-    """The page at a screen size, measured once it has laid out again (two frames later)."""
-    width, height = size
-    await page.call(
-        "Emulation.setDeviceMetricsOverride",
-        width=width,
-        height=height,
-        deviceScaleFactor=1,
-        mobile=False,
-    )
-    await page.call(
-        "Runtime.evaluate",
-        expression="new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))",
-        awaitPromise=True,
-    )
+    """The page at a screen size, measured once it has laid out again (two frames later); at
+    the size it has already, measured at once (reading a box lays the page out)."""
+    if getattr(page, "size", None) != size:
+        width, height = size
+        await page.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=False,
+        )
+        await page.call(
+            "Runtime.evaluate",
+            expression="new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))",
+            awaitPromise=True,
+        )
+        page.size = size
     return json.loads(await page.evaluate(MEASURE))
 
 
