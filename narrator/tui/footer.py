@@ -103,9 +103,12 @@ class FittingFooter(Footer):
     def on_resize(self) -> None:
         self.fit()
 
-    def on_mount(self) -> None:  # (Textual calls Footer's own too)
+    def on_mount(self) -> None:  # (Textual calls Footer's own too, which starts listening)
         if self.ready:
             self.fit()  # composed with it: fitted before it is laid out
+            # Keys changed while it was mounted were told before it listened: looked at again
+            # (rebuilt only if they differ from those it was composed with).
+            self.call_after_refresh(self.recompose)
 
     def fit(self) -> None:
         keys = list(self.query(FooterKey))

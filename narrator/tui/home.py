@@ -40,11 +40,10 @@ SHOWN_NAMES = 4  # names on a line before "…"
 READ_FIRST = 8  # journals read before the first frame (the newest; a rebuilt history: bench)
 READ_AT_ONCE = 8  # then, after it, between two looks at the keys
 MENU_WIDTH = 96  # the menu's columns, its frame's included; its title's too
-FRAME = 4  # the menu's columns around an option's text (its border and padding)
-LINE = MENU_WIDTH - FRAME  # an option's text on one line of the menu, at its widest
+MENU_ROWS = 16  # the menu's rows at most, its frame's included (more options scroll)
 
 
-def players(row: GameRow, room: int = LINE) -> str:
+def players(row: GameRow, room: int) -> str:
     """The first names of a game, as many as fit in ``room`` columns (at most four), then
     "…": eight players' names would wrap an unfinished game's line."""
     names = [seat.name for seat in row.seats]
@@ -55,9 +54,22 @@ def players(row: GameRow, room: int = LINE) -> str:
     return "…"
 
 
+def shortened(text: str, room: int) -> str:
+    """``text`` in ``room`` columns at most: cut, with "…", when it is longer."""
+    if cell_len(text) <= room:
+        return text
+    cut = Text(text)
+    cut.truncate(max(1, room), overflow="ellipsis")
+    return cut.plain
+
+
 class HomeScreen(Screen):
-    DEFAULT_CSS = """
-    HomeScreen #home-menu { max-height: 16; }
+    # An option on one line, cut with "…" if it must be (an unfinished game's is fitted first:
+    # its names, then its step give way, never its date; ``options``).
+    DEFAULT_CSS = f"""
+    HomeScreen #home-menu {{
+        max-height: {MENU_ROWS}; text-wrap: nowrap; text-overflow: ellipsis;
+    }}
     """
     BINDINGS: ClassVar = [
         Binding("n", "new", "New game"),
@@ -183,19 +195,25 @@ class HomeScreen(Screen):
         message = self.query_one("#message", Static)
         message.update(Text("\n".join(lines), style="yellow") if lines else "")
 
-    def line_room(self) -> int:
+    def line_room(self, count: int) -> int:
         """An option's columns on one line: the menu's (narrower than ``MENU_WIDTH`` in a
-        narrower terminal: 80 columns), its frame aside."""
-        return min(MENU_WIDTH, self.app.size.width) - FRAME
+        narrower terminal: 80 columns), its frame aside, and its scrollbar when its ``count``
+        options are more than it shows."""
+        menu = self.query_one("#home-menu", OptionList)
+        room = min(MENU_WIDTH, self.app.size.width) - menu.styles.gutter.width
+        if count > MENU_ROWS - menu.styles.gutter.height:
+            room -= menu.styles.scrollbar_size_vertical
+        return room
 
     def on_resize(self) -> None:
         """The unfinished games' lines fitted again to a terminal made wider or narrower."""
-        if self.unfinished and getattr(self, "filled_for", None) not in (None, self.line_room()):
+        wide = min(MENU_WIDTH, self.app.size.width)
+        if self.unfinished and getattr(self, "filled_for", wide) != wide:
             self.fill_menu(keep=self.highlighted())
 
     def fill_menu(self, keep: str = "") -> None:
         menu = self.query_one("#home-menu", OptionList)
-        self.filled_for = self.line_room()  # its lines' room (a resize may fit them again)
+        self.filled_for = min(MENU_WIDTH, self.app.size.width)  # (a resize may fit it again)
         menu.set_options(self.options())  # all at once: an option added lays out every line
         ids = [option.id for option in menu.options]
         menu.highlighted = ids.index(keep) if keep in ids else 0
@@ -207,14 +225,25 @@ class HomeScreen(Screen):
         """The menu: the unfinished games (newest first), the damaged ones, the last game's
         players again, a new game of each game, the history, settings, quit."""
         lang = self.app.language
+        others = self.other_options()
+        room = self.line_room(len(self.unfinished) + len(others))
         options = []
         for row in self.unfinished:
             step, started = row.step.get(lang, row.journal), when(row)
             if row.journal in self.elsewhere:  # one game, one narrator: Enter offers its record
                 started = self.tr("home.open_elsewhere")  # (where it stands, not when)
-            room = self.line_room() - cell_len(f"{step} ·  · {started}")
-            line = f"{step} · {players(row, room)} · {started}"
+            names = players(row, room - cell_len(f"{step} ·  · {started}"))
+            if names == "…":  # no name fits: none, and the step cut if it must be
+                line = f"{shortened(step, room - cell_len(f' · {started}'))} · {started}"
+            else:
+                line = f"{step} · {names} · {started}"
             options.append(Option(Text(line), id=RESUME + row.journal))
+        return options + others
+
+    def other_options(self) -> list[Option]:
+        """The menu but the unfinished games."""
+        lang = self.app.language
+        options = []
         for row in self.damaged:  # Enter asks first, then resumes before the damaged line
             line = f"⚠ {row.step.get(lang, row.journal)}"
             options.append(Option(Text(line, style="yellow"), id=RESUME + row.journal))

@@ -76,10 +76,44 @@ async def test_an_unfinished_games_line_holds_on_one_line_whatever_the_names(mak
 
         def narrowed() -> str:
             (line,) = [x for x in screen_text(app).splitlines() if "Resume Ravnica" in x]
-            assert "· … ·" in line and re.search(r"\d\d:\d\d", line), line  # no name fits
+            assert "Annovskaya" not in line and re.search(r"\d\d:\d\d", line), line  # no name
             return line
 
         await wait_for(pilot, narrowed)
+
+
+async def test_every_games_line_holds_on_one_line_at_80_columns_with_a_scrollbar(
+    make_app, tmp_path
+):
+    """At 80×24 in Russian, with more games to resume than the menu shows (it scrolls: its
+    scrollbar takes two columns), each game's line keeps its date on its one line: its names
+    give way, then its step (Werewolf's, the longest, is cut with "…"); and any other line is
+    cut with "…" rather than wrapped (the last game's players again)."""
+    import re
+
+    from narrator.tui.speech import CaptionsOnly
+
+    folder = tmp_path / "games"
+    for game in ("werewolf", "ravnica", "pyre", "blood_bound") * 2:
+        unfinished(game, folder)
+    played("werewolf", folder)  # the last game's players again, under them
+    app = make_app(new=False, language="ru", voice=CaptionsOnly("ru"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: len([i for i in ids(app) if i.startswith("resume:")]) == 8)
+        menu = app.screen.query_one("#home-menu", OptionList)
+        assert menu.show_vertical_scrollbar or await wait_for(
+            pilot, lambda: menu.show_vertical_scrollbar
+        )
+
+        def one_line_each() -> list[str]:
+            rows = [r for r in screen_text(app).splitlines() if r.startswith("▊ Продолжить")]
+            assert len(rows) == 8 and all(re.search(r"\d\d:\d\d", row) for row in rows), rows
+            return rows
+
+        rows = await wait_for(pilot, one_line_each)
+        assert any("оборотень" in row and "… ·" in row for row in rows), rows
+        (again,) = [r for r in screen_text(app).splitlines() if r.startswith("▊ Те же игроки: ")]
+        assert "…" in again  # its names: cut, not wrapped
 
 
 async def test_r_is_shown_only_with_an_unfinished_game_and_every_key_shown_works(make_app):
