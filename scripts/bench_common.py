@@ -32,21 +32,6 @@ def narrator_dirs(folder: Path) -> dict[str, str]:
 
 
 # --- a child in a pseudo-terminal, to its first frame --------------------------------------
-def read_until(fd: int, marker: bytes, timeout: float = 30) -> None:
-    """Read the terminal's output until `marker` has been written."""
-    written = b""
-    while marker not in written:
-        try:
-            chunk = os.read(fd, 65536) if select.select([fd], [], [], timeout)[0] else b""
-        except OSError:  # EIO: the child closed the terminal
-            chunk = b""
-        if not chunk:
-            raise RuntimeError(
-                f"no {marker.decode()!r} on the screen; last output {written[-300:]!r}"
-            )
-        written += chunk
-
-
 def quit_app(child: subprocess.Popen, fd: int) -> None:
     """Press ctrl+q, reading the terminal while the app quits (a full pty would block it)."""
     os.write(fd, b"\x11")
@@ -79,11 +64,12 @@ class Frame(NamedTuple):
     cpu: float | None  # the processor time it used by then
 
 
-def first_frame(command: list[str], marker: bytes, data: Path | None = None) -> Frame:
-    """Seconds from spawning `command` in a pseudo-terminal until it has written `marker`
-    (with `data`: that data folder, its games and history): wall time, and the processor
-    time it has used by then (read with the child stopped, so what it does once drawn is not
-    counted)."""
+@contextlib.contextmanager
+def in_terminal(command: list[str], data: Path | None = None):
+    """`command` spawned in a pseudo-terminal of COLUMNS x ROWS (TERM=xterm-256color, fresh
+    NARRATOR_* folders; with `data`: that data folder, its games and history): yields the
+    child, its terminal and when it was spawned (perf_counter); quits it (ctrl+q) when done,
+    and kills it if it is still running."""
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, **narrator_dirs(Path(folder)), "TERM": "xterm-256color"}
         if data is not None:
@@ -97,18 +83,45 @@ def first_frame(command: list[str], marker: bytes, data: Path | None = None) -> 
         )
         os.close(slave)
         try:
-            read_until(master, marker)
-            elapsed = time.perf_counter() - started
-            child.send_signal(signal.SIGSTOP)
-            used = processor_time(child.pid)
-            child.send_signal(signal.SIGCONT)
+            yield child, master, started
             quit_app(child, master)
         finally:
             if child.poll() is None:
                 child.kill()
             child.wait()
             os.close(master)
+
+
+def first_frame(command: list[str], marker: bytes, data: Path | None = None) -> Frame:
+    """Seconds from spawning `command` in a pseudo-terminal (``in_terminal``) until it has
+    written `marker`: wall time, and the processor time it has used by then (read with the
+    child stopped, so what it does once drawn is not counted)."""
+    with in_terminal(command, data) as (child, master, started):
+        elapsed = written_until(master, (marker,), timeout=30) - started
+        child.send_signal(signal.SIGSTOP)
+        used = processor_time(child.pid)
+        child.send_signal(signal.SIGCONT)
     return Frame(elapsed, used)
+
+
+def screen_times(
+    master: int, runs: int, key: bytes, shown: tuple[bytes, ...], close: bytes, back: bytes
+) -> list[float]:
+    """Seconds from writing `key` to the app's terminal to every one of `shown` written back,
+    `runs` times in one app: its first screen (`back`) drawn and its start-up done (the
+    voice's) first; `close` written in between, back to that screen."""
+    written_until(master, (back,))
+    drain(master, quiet=1.0)
+    times = []
+    for _ in range(runs):
+        pressed = time.perf_counter()
+        os.write(master, key)
+        times.append(written_until(master, shown) - pressed)
+        drain(master)
+        os.write(master, close)
+        written_until(master, (back,))
+        drain(master)
+    return times
 
 
 def compiled() -> None:

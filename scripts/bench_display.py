@@ -31,6 +31,22 @@ from scripts.bench_common import (
 
 
 # --- the table display (issue 12) ---------------------------------------------------------
+@contextlib.asynccontextmanager
+async def at_the_picker():
+    """The app (Pilot) with the table display on, a Werewolf game at its residents' picker:
+    yields the app and its pilot."""
+    from narrator.games.werewolf.state import Step
+    from tests.tui.werewolf_driver import make_app, on_step, wait_for
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = make_app(Path(folder), table_display=True)
+        async with app.run_test(size=(COLUMNS, ROWS)) as pilot:
+            await wait_for(pilot, lambda: app.display is not None and app.screen.query("#count"))
+            await pilot.press("ctrl+s")
+            await wait_for(pilot, lambda: on_step(app, Step.RESIDENTS))
+            yield app, pilot
+
+
 async def display_latency(entries: int = 20) -> list[float]:
     """Seconds from an entry made in the app (Pilot) to its page read by an open page's
     stream in another thread (as a browser reads it: not from the app's own event loop),
@@ -40,8 +56,6 @@ async def display_latency(entries: int = 20) -> list[float]:
     import urllib.request
 
     from narrator.games.werewolf import events as wev
-    from narrator.games.werewolf.state import Step
-    from tests.tui.werewolf_driver import make_app, on_step, wait_for
 
     arrived: queue.Queue[float] = queue.Queue()
 
@@ -52,22 +66,17 @@ async def display_latency(entries: int = 20) -> list[float]:
                     arrived.put(time.perf_counter())
 
     times: list[float] = []
-    with tempfile.TemporaryDirectory() as folder:
-        app = make_app(Path(folder), table_display=True)
-        async with app.run_test(size=(COLUMNS, ROWS)) as pilot:
-            await wait_for(pilot, lambda: app.display is not None and app.screen.query("#count"))
-            await pilot.press("ctrl+s")
-            await wait_for(pilot, lambda: on_step(app, Step.RESIDENTS))
-            reader = threading.Thread(target=read, args=(app.display.url + "events",), daemon=True)
-            reader.start()
-            arrived.get(timeout=10)  # the current page
-            for i in range(entries):  # a resident added, then taken out again
-                kind = ("seer", "witch", "mayor", "hunter")[i // 2 % 4]
-                event = wev.ResidentAdded(kind) if i % 2 == 0 else wev.ResidentRemoved(kind)
-                began = time.perf_counter()
-                assert app.enter(event)
-                times.append(arrived.get(timeout=5) - began)
-                await pilot.pause()
+    async with at_the_picker() as (app, pilot):
+        reader = threading.Thread(target=read, args=(app.display.url + "events",), daemon=True)
+        reader.start()
+        arrived.get(timeout=10)  # the current page
+        for i in range(entries):  # a resident added, then taken out again
+            kind = ("seer", "witch", "mayor", "hunter")[i // 2 % 4]
+            event = wev.ResidentAdded(kind) if i % 2 == 0 else wev.ResidentRemoved(kind)
+            began = time.perf_counter()
+            assert app.enter(event)
+            times.append(arrived.get(timeout=5) - began)
+            await pilot.pause()
     return times
 
 
@@ -186,32 +195,26 @@ CHILD_FILES = 1024  # a common desktop's soft limit
 async def flood_game() -> dict:
     """Run in the child: the picker's keys timed to their entries, the display on; its port
     is written first, then the parent's "go" (a flood or none) is awaited."""
-    from narrator.games.werewolf.state import Step
-    from tests.tui.werewolf_driver import make_app, on_step, press, wait_for
+    from tests.tui.werewolf_driver import press, wait_for
 
-    with tempfile.TemporaryDirectory() as folder:
-        app = make_app(Path(folder), table_display=True)
-        async with app.run_test(size=(COLUMNS, ROWS)) as pilot:
-            await wait_for(pilot, lambda: app.display is not None and app.screen.query("#count"))
-            await pilot.press("ctrl+s")
-            await wait_for(pilot, lambda: on_step(app, Step.RESIDENTS))
-            before = rss_mib()
-            print(f"port {app.display.port}", flush=True)
-            flooded = sys.stdin.readline().strip() == "flood"
-            doors = app.display.doors
-            if flooded:  # the flood has reached the display: it holds its cap
-                await wait_for(pilot, lambda: doors.open >= doors.cap, timeout=30)
-            cpu, began = cpu_seconds(), time.perf_counter()
-            times = []
-            for i in range(FLOOD_KEYS):  # the Seer added (s), then taken out (- s)
-                count = len(app.journal.events)
-                pressed = time.perf_counter()
-                await press(pilot, *(("s",) if i % 2 == 0 else ("-", "s")))
-                await wait_for(pilot, lambda n=count: len(app.journal.events) != n)
-                times.append(time.perf_counter() - pressed)
-            busy = (cpu_seconds() - cpu) / (time.perf_counter() - began)
-            return {"times": times, "rss": rss_mib() - before, "cpu": busy, "cap": doors.cap,
-                    "refused": doors.refused, "timed_out": doors.timed_out}  # fmt: skip
+    async with at_the_picker() as (app, pilot):
+        before = rss_mib()
+        print(f"port {app.display.port}", flush=True)
+        flooded = sys.stdin.readline().strip() == "flood"
+        doors = app.display.doors
+        if flooded:  # the flood has reached the display: it holds its cap
+            await wait_for(pilot, lambda: doors.open >= doors.cap, timeout=30)
+        cpu, began = cpu_seconds(), time.perf_counter()
+        times = []
+        for i in range(FLOOD_KEYS):  # the Seer added (s), then taken out (- s)
+            count = len(app.journal.events)
+            pressed = time.perf_counter()
+            await press(pilot, *(("s",) if i % 2 == 0 else ("-", "s")))
+            await wait_for(pilot, lambda n=count: len(app.journal.events) != n)
+            times.append(time.perf_counter() - pressed)
+        busy = (cpu_seconds() - cpu) / (time.perf_counter() - began)
+        return {"times": times, "rss": rss_mib() - before, "cpu": busy, "cap": doors.cap,
+                "refused": doors.refused, "timed_out": doors.timed_out}  # fmt: skip
 
 
 class Flood:

@@ -3,28 +3,18 @@ title and key line written back, a long game of each game."""
 
 from __future__ import annotations
 
-import fcntl
-import os
 import statistics
-import struct
-import subprocess
 import tempfile
-import termios
-import time
 from pathlib import Path
 
 from scripts.bench_common import (
-    COLUMNS,
     NAMES,
-    ROWS,
     Row,
-    drain,
+    in_terminal,
     met,
     ms,
-    narrator_dirs,
-    quit_app,
+    screen_times,
     top,
-    written_until,
 )
 
 # --- the record on screen (issue 17) -----------------------------------------------------
@@ -85,35 +75,9 @@ def record_times(journal: Path, runs: int) -> list[float]:
     written back, `runs` times in one app (t closes it again in between): the real narrator in
     a pseudo-terminal, as the cold start runs it, resuming `journal` (the game at its end),
     muted (nothing is said: the speech worker would only compete for the CPU)."""
-    times = []
-    with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, **narrator_dirs(Path(folder)), "TERM": "xterm-256color"}
-        env.update(COLUMNS=str(COLUMNS), LINES=str(ROWS))
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        command = [str(top / ".venv" / "bin" / "narrator"), "--mute", "--resume", str(journal)]
-        child = subprocess.Popen(
-            command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
-        )
-        os.close(slave)
-        try:
-            written_until(master, (GAME_KEYS,))
-            drain(master, quiet=1.0)  # the game screen drawn, the voice's start-up done
-            for _ in range(runs):
-                pressed = time.perf_counter()
-                os.write(master, b"t")
-                times.append(written_until(master, (RECORD_TITLE, RECORD_KEYS)) - pressed)
-                drain(master)
-                os.write(master, b"t")  # closes it
-                written_until(master, (GAME_KEYS,))
-                drain(master)
-            quit_app(child, master)
-        finally:
-            if child.poll() is None:
-                child.kill()
-            child.wait()
-            os.close(master)
-    return times
+    command = [str(top / ".venv" / "bin" / "narrator"), "--mute", "--resume", str(journal)]
+    with in_terminal(command) as (_, master, _started):
+        return screen_times(master, runs, b"t", (RECORD_TITLE, RECORD_KEYS), b"t", GAME_KEYS)
 
 
 def record_rows(runs: int) -> tuple[list[Row], list[str]]:

@@ -3,32 +3,22 @@ its history of 1,000 games (the cold start with it, and the history screen opene
 
 from __future__ import annotations
 
-import fcntl
-import os
 import statistics
-import struct
-import subprocess
 import sys
 import tempfile
-import termios
-import time
 from pathlib import Path
 
 from scripts.bench_common import (
-    COLUMNS,
-    ROWS,
     Frame,
     Row,
     compiled,
-    drain,
     first_frame,
+    in_terminal,
     met,
     ms,
-    narrator_dirs,
-    quit_app,
+    screen_times,
     spread,
     top,
-    written_until,
 )
 
 HOME_MARKER = b"INQUISITION NARRATOR"  # the home screen's title
@@ -137,35 +127,9 @@ def history_screen_times(data: Path, runs: int) -> list[float]:
     """Seconds from writing 'h' on the home screen to the history screen's table heading and
     its key line written back, `runs` times in one app (q closes it in between): the real
     narrator in a pseudo-terminal, as the record's measure runs it, muted."""
-    times = []
-    with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, **narrator_dirs(Path(folder)), "TERM": "xterm-256color"}
-        env.update(COLUMNS=str(COLUMNS), LINES=str(ROWS), NARRATOR_DATA_DIR=str(data))
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-        command = [str(top / ".venv" / "bin" / "narrator"), "--mute"]
-        child = subprocess.Popen(
-            command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
-        )
-        os.close(slave)
-        try:
-            written_until(master, (HOME_MARKER,))
-            drain(master, quiet=1.0)  # the home screen drawn, the voice's start-up done
-            for _ in range(runs):
-                pressed = time.perf_counter()
-                os.write(master, b"h")
-                times.append(written_until(master, HISTORY_MARKERS) - pressed)
-                drain(master)
-                os.write(master, b"q")  # closes it
-                written_until(master, (HOME_MARKER,))
-                drain(master)
-            quit_app(child, master)
-        finally:
-            if child.poll() is None:
-                child.kill()
-            child.wait()
-            os.close(master)
-    return times
+    command = [str(top / ".venv" / "bin" / "narrator"), "--mute"]
+    with in_terminal(command, data) as (_, master, _started):
+        return screen_times(master, runs, b"h", HISTORY_MARKERS, b"q", HOME_MARKER)
 
 
 def history_rows(runs: int) -> tuple[list[Row], list[str]]:
