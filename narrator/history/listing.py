@@ -20,11 +20,12 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from narrator.history.columns import laid_out, widths
+from narrator.tui.widgets import ScrollsWhenLonger
 
 MARGIN = " "  # before each line
 
 
-class Listing(ScrollView, can_focus=True):
+class Listing(ScrollsWhenLonger, ScrollView, can_focus=True):
     DEFAULT_CSS = "Listing { height: 1fr; }"
     BINDINGS = [
         Binding("up", "move(-1)", show=False),
@@ -81,13 +82,6 @@ class Listing(ScrollView, can_focus=True):
     def on_resize(self) -> None:
         self.lay_out()
         self.keep_in_view()
-
-    @property
-    def allow_vertical_scroll(self) -> bool:
-        """Whenever its lines are more than its room, as ``RecordLines``: Textual asks whether
-        its scrollbar is shown, which it is only from the layout after the lines were set (an
-        End pressed as the history opens would not scroll to the row it moved to)."""
-        return not self._check_disabled() and self.max_scroll_y > 0
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset

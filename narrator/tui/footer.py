@@ -4,13 +4,10 @@ rebuilt only when the keys it shows change. The home screen's first frame draws 
 
 from __future__ import annotations
 
-from typing import Any
-
-from rich.cells import cell_len
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from narrator.tui.keyline import give_way
+from narrator.tui.keyline import give_way, key_width
 
 
 class FittingFooter(Footer):
@@ -135,21 +132,3 @@ class FittingFooter(Footer):
                 key.display = show
             if changed:  # drawn again only then
                 key.refresh(layout=True)
-
-
-def key_width(key: Any) -> int:
-    """The columns ``FooterKey.render`` draws: its key and its label, each with its padding,
-    counted without drawing it (drawing it works out its styles: a tenth of the Footer's
-    first build)."""
-    if not key.description:
-        return cell_len(key.key_display)
-    around = key.get_component_styles("footer-key--key").padding
-    label = key.get_component_styles("footer-key--description").padding
-    return (
-        around.left
-        + cell_len(key.key_display)
-        + around.right
-        + label.left
-        + cell_len(key.description)
-        + label.right
-    )

@@ -195,25 +195,29 @@ class HomeScreen(Screen):
         message = self.query_one("#message", Static)
         message.update(Text("\n".join(lines), style="yellow") if lines else "")
 
+    def menu_width(self) -> int:
+        """The menu's columns, its frame's included: ``MENU_WIDTH``, or the terminal's when
+        it is narrower (80 columns)."""
+        return min(MENU_WIDTH, self.app.size.width)
+
     def line_room(self, count: int) -> int:
-        """An option's columns on one line: the menu's (narrower than ``MENU_WIDTH`` in a
-        narrower terminal: 80 columns), its frame aside, and its scrollbar when its ``count``
-        options are more than it shows."""
+        """An option's columns on one line: the menu's, its frame aside, and its scrollbar
+        when its ``count`` options are more than it shows."""
         menu = self.query_one("#home-menu", OptionList)
-        room = min(MENU_WIDTH, self.app.size.width) - menu.styles.gutter.width
+        room = self.menu_width() - menu.styles.gutter.width
         if count > MENU_ROWS - menu.styles.gutter.height:
             room -= menu.styles.scrollbar_size_vertical
         return room
 
     def on_resize(self) -> None:
         """The unfinished games' lines fitted again to a terminal made wider or narrower."""
-        wide = min(MENU_WIDTH, self.app.size.width)
+        wide = self.menu_width()
         if self.unfinished and getattr(self, "filled_for", wide) != wide:
             self.fill_menu(keep=self.highlighted())
 
     def fill_menu(self, keep: str = "") -> None:
         menu = self.query_one("#home-menu", OptionList)
-        self.filled_for = min(MENU_WIDTH, self.app.size.width)  # (a resize may fit it again)
+        self.filled_for = self.menu_width()  # (a resize may fit it again)
         menu.set_options(self.options())  # all at once: an option added lays out every line
         ids = [option.id for option in menu.options]
         menu.highlighted = ids.index(keep) if keep in ids else 0

@@ -54,6 +54,26 @@ def give_way(keys: Sequence[Any], room: int, width: Callable[[Any], int]) -> lis
     return shown
 
 
+def key_width(key: Any, styled: Any = None) -> int:
+    """The columns ``FooterKey.render`` draws: its key and its label, each with its padding
+    (``styled``'s: the widget whose styles pad it, the key itself by default), counted
+    without drawing it (drawing it works out its styles: a tenth of the Footer's first
+    build)."""
+    if not key.description:
+        return cell_len(key.key_display)
+    styled = styled or key
+    around = styled.get_component_styles("footer-key--key").padding
+    label = styled.get_component_styles("footer-key--description").padding
+    return (
+        around.left
+        + cell_len(key.key_display)
+        + around.right
+        + label.left
+        + cell_len(key.description)
+        + label.right
+    )
+
+
 class FirstKeys(Widget):
     """The home screen's keys in the app's first frame, one widget drawing the row Textual's
     Footer draws (the same cells and styles: tests/tui/test_startup.py), then giving way to a
@@ -118,13 +138,7 @@ class FirstKeys(Widget):
 
     def width(self, key: SimpleNamespace) -> int:
         """The columns a key takes (the docked palette key's: its edge and right padding too)."""
-        columns = cell_len(key.key_display)
-        if key.description:
-            around = self.get_component_styles("footer-key--key").padding
-            label = self.get_component_styles("footer-key--description").padding
-            columns += around.left + around.right + label.left + label.right
-            columns += cell_len(key.description)
-        return columns + (2 if key.docked else 0)
+        return key_width(key, self) + (2 if key.docked else 0)
 
     def drawn(self, key: SimpleNamespace, own: Style) -> list[Segment]:
         """One key as ``FooterKey.render`` draws it (``own``: the key widget's style)."""

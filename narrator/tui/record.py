@@ -22,6 +22,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from narrator.tui.modals import Worded
+from narrator.tui.widgets import ScrollsWhenLonger
 from narrator.tui.words import say, translate_bindings
 
 
@@ -173,7 +174,7 @@ class RecordView:
         return out
 
 
-class RecordLines(ScrollView, can_focus=True):
+class RecordLines(ScrollsWhenLonger, ScrollView, can_focus=True):
     """The record, drawn into lines once for its width; each frame composes only the lines on
     screen (Textual's line API, as its RichLog). A Static in a scroll measured and drew the
     whole record again for each frame as the screen opened. The keys of a scroll: arrows,
@@ -197,13 +198,6 @@ class RecordLines(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         self.draw()
-
-    @property
-    def allow_vertical_scroll(self) -> bool:
-        """Whenever the record is longer than its room. Textual's asks whether its scrollbar is
-        shown, which it is only from the layout after the record was first drawn: an End
-        pressed as the record came on screen did nothing (a test caught it, 1 run in 20)."""
-        return not self._check_disabled() and self.max_scroll_y > 0
 
     def render_line(self, y: int) -> Strip:
         self.draw()  # the first frame may come before the first Resize

@@ -47,6 +47,17 @@ def drawn_at(app: Any, renderable: Any, width: int) -> Drawn:
     return Drawn(renderable, width, app.console.render_lines(renderable, options, pad=False))
 
 
+class ScrollsWhenLonger:
+    """Mixed into a view drawn by lines (a ``ScrollView``): it scrolls whenever its lines are
+    more than its room. Textual asks whether its scrollbar is shown, which it is only from the
+    layout after its lines were first set: an End pressed as the record came on screen did
+    nothing (a test caught it, 1 run in 20)."""
+
+    @property
+    def allow_vertical_scroll(self) -> bool:
+        return not self._check_disabled() and self.max_scroll_y > 0
+
+
 class DrawnStatic(Static):
     """What is drawn again at every entry (a side panel, the step's body): shown drawn once at
     its width (``Drawn``), and left as it is when it draws the same lines (no new layout of the

@@ -160,7 +160,7 @@ async def test_the_footer_counts_each_key_s_columns_as_it_draws_them(tmp_path):
     some labels up)."""
     from textual.widgets._footer import FooterKey
 
-    from narrator.tui.footer import key_width
+    from narrator.tui.keyline import key_width
 
     app = NarratorApp(data_dir=tmp_path / "games", voice=CaptionsOnly())
     async with app.run_test(size=(80, 24)) as pilot:
